@@ -1,0 +1,169 @@
+package attest
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/suite"
+	"github.com/metahub-ai/attest/policy"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+// ToolName names the evaluator in reports.
+const ToolName = "attest"
+
+// Options configures Evaluate. The zero value evaluates offline with the
+// default suite and no policy.
+type Options struct {
+	// Kind overrides kind detection.
+	Kind      resolve.Kind
+	Inventory resolve.Options
+	Policy    policy.Config
+	// Grants defaults to checks.DefaultGrants (offline, clock only).
+	Grants *checks.Grants
+	// Catalog defaults to the attest-default suite.
+	Catalog      *checks.Catalog
+	ToolVersion  string
+	CheckTimeout time.Duration
+	// Now defaults to time.Now; tests inject a fixed clock.
+	Now      func() time.Time
+	Logger   *slog.Logger
+	Progress func(done, total int, id string)
+}
+
+// Evaluate resolves a target, runs the suite's checks, applies the policy
+// and scores the result.
+func Evaluate(ctx context.Context, target string, opts Options) (*Report, error) {
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	if err := opts.Policy.Validate(); err != nil {
+		return nil, fmt.Errorf("policy: %w", err)
+	}
+	cat := opts.Catalog
+	if cat == nil {
+		var err error
+		if cat, err = suite.Default(); err != nil {
+			return nil, err
+		}
+	}
+	grants := checks.DefaultGrants
+	if opts.Grants != nil {
+		grants = *opts.Grants
+	}
+	started := now().UTC()
+	subj, err := resolve.Load(ctx, target, resolve.LoadOptions{Inventory: opts.Inventory, Kind: opts.Kind})
+	if err != nil {
+		return nil, err
+	}
+	outcomes := checks.Run(ctx, subj, cat, checks.RunOptions{
+		Grants: grants, StartedAt: started, Timeout: opts.CheckTimeout, Logger: opts.Logger, Progress: opts.Progress,
+	})
+	results := policy.Apply(outcomes, opts.Policy, started)
+	score, err := policy.Compute(results, cat, opts.Policy.MinScore)
+	if err != nil {
+		return nil, err
+	}
+	return assemble(subj, cat, grants, opts, results, score, started, now().UTC())
+}
+
+func assemble(subj *resolve.Subject, cat *checks.Catalog, grants checks.Grants, opts Options,
+	results []policy.Result, score policy.Score, started, finished time.Time) (*Report, error) {
+	inv := subj.Inventory
+	dirHash, err := inv.DirHash()
+	if err != nil {
+		dirHash = "" // informational only; a newline in a file name has none
+	}
+	version := opts.ToolVersion
+	if version == "" {
+		version = "devel"
+	}
+	pol := Policy{Settings: opts.Policy.Settings, MinScore: opts.Policy.MinScore, Disabled: opts.Policy.Disabled, Waivers: opts.Policy.Waivers}
+	if opts.Policy.Source != "" {
+		src := opts.Policy.Source
+		pol.Source = &src
+	}
+	if pol.Settings == nil {
+		pol.Settings = map[string]any{}
+	}
+	if pol.Disabled == nil {
+		pol.Disabled = []string{}
+	}
+	if pol.Waivers == nil {
+		pol.Waivers = []policy.Waiver{}
+	}
+	r := &Report{
+		SchemaVersion: SchemaVersion,
+		Tool:          Tool{Name: ToolName, Version: version},
+		Subject: Subject{
+			Kind: subj.Kind, Name: subj.Name, Version: subjectVersion(subj),
+			Digest: Digest{SHA256: inv.Digest(), DirHash: dirHash},
+			Source: subj.Source,
+		},
+		Suite:  Suite{ID: cat.ID, Version: cat.Version, CatalogDigest: cat.Digest()},
+		Grants: grants,
+		Policy: pol,
+		Inventory: Inventory{
+			Files: len(inv.Files), Symlinks: len(inv.Symlinks), Bytes: inv.Bytes,
+			Skipped: nonNil(inv.Skipped), Unscanned: nonNil(inv.Unscanned),
+		},
+		Results:    results,
+		Score:      score,
+		StartedAt:  started.Format(time.RFC3339Nano),
+		FinishedAt: finished.Format(time.RFC3339Nano),
+	}
+	return r, nil
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// subjectVersion is the version the artifact declares for its kind.
+func subjectVersion(s *resolve.Subject) *string {
+	m := s.Manifests
+	var v string
+	switch s.Kind {
+	case resolve.KindSkill:
+		if m.Skill.Ok() {
+			v, _, _ = m.Skill.V.String("version")
+			if k := m.Skill.V.Get("metadata"); v == "" && k != nil {
+				for i := 0; i+1 < len(k.Value.Content); i += 2 {
+					if k.Value.Content[i].Value == "version" {
+						v = k.Value.Content[i+1].Value
+					}
+				}
+			}
+		}
+	case resolve.KindPlugin:
+		if m.Plugin.Ok() && m.Plugin.V.Version != nil {
+			v = m.Plugin.V.Version.Value
+		}
+	case resolve.KindAgent:
+		if m.AgentJSON.Ok() && m.AgentJSON.V.Version != nil {
+			v = m.AgentJSON.V.Version.Value
+		}
+	case resolve.KindMCP:
+		switch {
+		case m.Package.Ok() && m.Package.V.Version != nil:
+			v = m.Package.V.Version.Value
+		case m.Pyproject.Ok() && m.Pyproject.V.Version != nil:
+			v = m.Pyproject.V.Version.Value
+		case m.Cargo.Ok() && m.Cargo.V.Version != nil:
+			v = m.Cargo.V.Version.Value
+		case m.ServerJSON.Ok() && m.ServerJSON.V.Version != nil:
+			v = m.ServerJSON.V.Version.Value
+		}
+	}
+	if v == "" {
+		return nil
+	}
+	return &v
+}

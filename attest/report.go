@@ -1,0 +1,111 @@
+package attest
+
+import (
+	_ "embed"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/policy"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+// SchemaVersion is the report schema's version; PredicateType names it in
+// an in-toto Statement.
+const (
+	SchemaVersion = "1"
+	PredicateType = "https://github.com/metahub-ai/attest/report/v1"
+)
+
+// Schema is the JSON Schema (draft 2020-12) of a report.
+//
+//go:embed report.schema.json
+var Schema []byte
+
+// Report is the canonical result of one evaluation.
+type Report struct {
+	SchemaVersion string          `json:"schemaVersion"`
+	Tool          Tool            `json:"tool"`
+	Subject       Subject         `json:"subject"`
+	Suite         Suite           `json:"suite"`
+	Grants        checks.Grants   `json:"grants"`
+	Policy        Policy          `json:"policy"`
+	Inventory     Inventory       `json:"inventory"`
+	Results       []policy.Result `json:"results"`
+	Score         policy.Score    `json:"score"`
+	Surface       *Surface        `json:"surface"`
+	Behavior      any             `json:"behavior"`
+	Environment   Environment     `json:"environment"`
+	StartedAt     string          `json:"startedAt"`
+	FinishedAt    string          `json:"finishedAt"`
+}
+
+// Tool names the evaluator.
+type Tool struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Subject is what was evaluated.
+type Subject struct {
+	Kind    resolve.Kind       `json:"kind"`
+	Name    string             `json:"name"`
+	Version *string            `json:"version"`
+	Digest  Digest             `json:"digest"`
+	Source  resolve.Provenance `json:"source"`
+}
+
+// Digest holds the subject's digests. Only SHA256, the tree digest of
+// docs/DIGEST.md, identifies the subject; the others are informational.
+type Digest struct {
+	SHA256    string `json:"sha256"`
+	DirHash   string `json:"dirHash,omitempty"`
+	GitCommit string `json:"gitCommit,omitempty"`
+	GitTree   string `json:"gitTree,omitempty"`
+}
+
+// Suite names the check suite and pins its catalog.
+type Suite struct {
+	ID            string `json:"id"`
+	Version       string `json:"version"`
+	CatalogDigest string `json:"catalogDigest"`
+}
+
+// Policy records the policy the run applied.
+type Policy struct {
+	Source   *string         `json:"source"`
+	Settings map[string]any  `json:"settings"`
+	MinScore *float64        `json:"minScore"`
+	Disabled []string        `json:"disabled"`
+	Waivers  []policy.Waiver `json:"waivers"`
+}
+
+// Inventory summarises what was evaluated and what was left out.
+type Inventory struct {
+	Files    int            `json:"files"`
+	Symlinks int            `json:"symlinks"`
+	Bytes    int64          `json:"bytes"`
+	Skipped  []resolve.Skip `json:"skipped"`
+	// Unscanned files are in the subject (digested) but were not
+	// content-scanned because a limit kept them out.
+	Unscanned []resolve.Skip `json:"unscanned"`
+}
+
+// Surface is an MCP server's tool surface.
+type Surface struct {
+	Origin    string        `json:"origin"` // declared | observed | snapshot
+	Tools     []SurfaceItem `json:"tools"`
+	Prompts   []SurfaceItem `json:"prompts"`
+	Resources []SurfaceItem `json:"resources"`
+}
+
+// SurfaceItem is one tool, prompt or resource, by hash.
+type SurfaceItem struct {
+	Name              string `json:"name"`
+	DescriptionSHA256 string `json:"descriptionSha256"`
+	SchemaSHA256      string `json:"schemaSha256,omitempty"`
+}
+
+// Environment records the sandbox and models of a behavioral run.
+type Environment struct {
+	Sandbox any `json:"sandbox"`
+	Models  any `json:"models"`
+}

@@ -1,0 +1,179 @@
+// Package checktest runs checks against fixture directories in tests.
+//
+// A fixture is a directory copied into a temporary directory before use,
+// outside any git work tree, the way a fetched tree is evaluated. Two file
+// suffixes are expanded on the way, so that the repository itself holds no
+// live secret and no symlink:
+//
+//	NAME.symlink  becomes a symlink NAME whose target is the file's text
+//	NAME.gen      becomes NAME with @@PLACEHOLDERS@@ replaced by values
+//	              generated at test time (see Placeholders)
+package checktest
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"crypto/x509"
+	"encoding/pem"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+// Placeholders returns the values .gen files may use. Secret-shaped values
+// are assembled here so that no scanner finds them in the repository.
+func Placeholders() map[string]string {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		panic(err)
+	}
+	der, err := x509.MarshalPKCS8PrivateKey(priv)
+	if err != nil {
+		panic(err)
+	}
+	key := string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}))
+	return map[string]string{
+		"@@PRIVATE_KEY@@": strings.TrimSuffix(key, "\n"),
+		"@@AWS_KEY_ID@@":  "AK" + "IA" + "Q3EGRIZ7XKJ4MPLW",
+		"@@GH_TOKEN@@":    "gh" + "p_" + "R8vq2LmT5zXc9WnB4yKd7HsJ3fGa1eQp6UoI",
+		"@@SECRET@@":      "s" + "k_live_" + "9fJ2kQ7xLmZ4pW8rT3vN6bY1",
+	}
+}
+
+// Materialize copies a fixture into a fresh temporary directory, expanding
+// .symlink and .gen files, and returns the copy's path.
+func Materialize(t testing.TB, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	vals := Placeholders()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		switch {
+		case strings.HasSuffix(p, ".symlink"):
+			return os.Symlink(strings.TrimRight(string(data), "\n"), strings.TrimSuffix(target, ".symlink"))
+		case strings.HasSuffix(p, ".gen"):
+			s := string(data)
+			for k, v := range vals {
+				s = strings.ReplaceAll(s, k, v)
+			}
+			return os.WriteFile(strings.TrimSuffix(target, ".gen"), []byte(s), info.Mode().Perm())
+		}
+		return os.WriteFile(target, data, info.Mode().Perm())
+	})
+	if err != nil {
+		t.Fatalf("materializing fixture %s: %v", src, err)
+	}
+	return dst
+}
+
+// Load materializes a fixture and loads it as a subject of the given kind.
+func Load(t testing.TB, src string, kind resolve.Kind) *resolve.Subject {
+	t.Helper()
+	dir := Materialize(t, src)
+	s, err := resolve.Load(context.Background(), dir, resolve.LoadOptions{Kind: kind})
+	if err != nil {
+		t.Fatalf("loading fixture %s: %v", src, err)
+	}
+	return s
+}
+
+// Run runs one check on a subject, through the same runner the CLI uses.
+func Run(t testing.TB, c *checks.Check, s *resolve.Subject) checks.Result {
+	t.Helper()
+	cat, err := checks.NewCatalog("test", "0.0.0", []*checks.Check{c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := checks.Run(context.Background(), s, cat, checks.RunOptions{Grants: checks.DefaultGrants})
+	if len(out) != 1 {
+		t.Fatalf("check %s does not apply to kind %s", c.ID, s.Kind)
+	}
+	return out[0].Result
+}
+
+// Fixture is one fixture directory of a check.
+type Fixture struct {
+	Dir  string
+	Name string
+	// Want is the status the fixture names: pos/<status>-<kind>-<slug>
+	// wants that status; neg/<kind>-<slug> wants pass or neutral ("").
+	Want checks.Status
+	Kind resolve.Kind
+	Pos  bool
+}
+
+// Fixtures lists a check's fixtures under dir (checks/<id>/testdata).
+func Fixtures(t testing.TB, dir string) []Fixture {
+	t.Helper()
+	var out []Fixture
+	for _, side := range []string{"pos", "neg"} {
+		entries, err := os.ReadDir(filepath.Join(dir, side))
+		if err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if !e.IsDir() {
+				continue
+			}
+			name := e.Name()
+			f := Fixture{Dir: filepath.Join(dir, side, name), Name: side + "/" + name, Pos: side == "pos"}
+			rest := name
+			if f.Pos {
+				st, r, _ := strings.Cut(name, "-")
+				f.Want, rest = checks.Status(st), r
+			}
+			k, _, _ := strings.Cut(rest, "-")
+			kind, err := resolve.ParseKind(k)
+			if err != nil {
+				t.Fatalf("fixture %s: name must be %s: %v", f.Dir, map[bool]string{true: "<status>-<kind>-<slug>", false: "<kind>-<slug>"}[f.Pos], err)
+			}
+			f.Kind = kind
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Verify runs c on every fixture of dir and fails t on a wrong status. It
+// returns the number of pos and neg fixtures seen.
+func Verify(t *testing.T, c *checks.Check, dir string) (pos, neg int) {
+	t.Helper()
+	for _, f := range Fixtures(t, dir) {
+		if f.Pos {
+			pos++
+		} else {
+			neg++
+		}
+		t.Run(f.Name, func(t *testing.T) {
+			r := Run(t, c, Load(t, f.Dir, f.Kind))
+			switch {
+			case f.Pos && r.Status != f.Want:
+				t.Errorf("status %s, want %s (summary: %s; evidence: %+v)", r.Status, f.Want, r.Summary, r.Evidence)
+			case !f.Pos && r.Status != checks.Pass && r.Status != checks.Neutral:
+				t.Errorf("status %s, want pass or neutral (summary: %s; evidence: %+v)", r.Status, r.Summary, r.Evidence)
+			}
+		})
+	}
+	return pos, neg
+}

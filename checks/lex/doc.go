@@ -1,0 +1,37 @@
+// Package lex holds the tokenizers shared by the checks and the MCP surface
+// extractor: JavaScript/TypeScript and Python tokenizers that know every
+// string and comment form, so that a pattern is matched against code and
+// never against text inside a string or comment (or the reverse).
+//
+// It imports no project package, so any package may import it. Input is
+// untrusted: tokenizers run in time linear in their input, bound their
+// nesting, and never panic.
+package lex
+
+// MaxNesting bounds template-literal and bracket nesting.
+const MaxNesting = 256
+
+// Kind is a token's type.
+type Kind uint8
+
+const (
+	Ident Kind = iota + 1
+	Punct
+	String   // a complete string literal; Text is the raw literal
+	Template // a JS template literal (raw, including nested expressions)
+	Regex
+	Number
+	Comment
+)
+
+// Token is one token with its 1-based line and column (bytes).
+type Token struct {
+	Kind Kind
+	Text string
+	Line int
+	Col  int
+	// Depth is the bracket depth ({, [, ( ) before the token.
+	Depth int
+	// LineStart is true for the first token on its line.
+	LineStart bool
+}

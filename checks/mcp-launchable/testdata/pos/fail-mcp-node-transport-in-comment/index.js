@@ -1,0 +1,3 @@
+// TODO: connect a StdioServerTransport here.
+const note = "new StdioServerTransport()";
+module.exports = { note };

@@ -1,0 +1,11 @@
+from fastmcp import FastMCP
+
+mcp = FastMCP("notes")
+
+@mcp.tool()
+def add_note(text: str) -> str:
+    """Stores a note."""
+    return text
+
+# if __name__ == "__main__":
+#     mcp.run()

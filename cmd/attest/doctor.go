@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"os/exec"
+
+	"github.com/spf13/cobra"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/suite"
+)
+
+func newDoctorCmd(a *app) *cobra.Command {
+	return &cobra.Command{
+		Use:   "doctor",
+		Short: "Show what can run on this machine",
+		Long: `Show which tiers of evaluation can run here: the static checks (always),
+and the status of the network, model and sandbox capabilities that the
+behavioral tier and networked checks need. It changes nothing.`,
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			w := a.stdout
+			cat, err := suite.Default()
+			if err != nil {
+				return withCode(exitError, err)
+			}
+			static, needing := 0, 0
+			for _, c := range cat.Checks() {
+				if len(c.Needs) == 0 || len(c.Needs) == 1 && c.Needs[0] == checks.Clock {
+					static++
+				} else {
+					needing++
+				}
+			}
+			fmt.Fprintf(w, "static   ready: %d checks run offline with no capability\n", static)
+			if needing > 0 {
+				fmt.Fprintf(w, "         %d more need a capability this run may not grant\n", needing)
+			}
+			fmt.Fprintln(w, "net      off: evaluation is offline by default")
+			model := "not configured: no ANTHROPIC_API_KEY or OPENAI_API_KEY in the environment"
+			for _, k := range []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY"} {
+				if a.getenv(k) != "" {
+					model = "key present in " + k + " (not verified)"
+					break
+				}
+			}
+			fmt.Fprintln(w, "model    "+model)
+			if p, err := exec.LookPath("bwrap"); err == nil {
+				fmt.Fprintf(w, "sandbox  bubblewrap found at %s\n", p)
+			} else {
+				fmt.Fprintln(w, "sandbox  not available: bubblewrap (bwrap) is not installed; on Debian or Ubuntu: apt-get install -y bubblewrap")
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Exit codes, from one table (ARCHITECTURE §3.7).
+const (
+	exitOK    = 0
+	exitFail  = 1
+	exitError = 2
+)
+
+type exitCode struct {
+	Code    int
+	Name    string
+	Meaning string
+}
+
+var exitCodes = []exitCode{
+	{exitOK, "ok", "nothing blocking: no blocking check failed and any minimum score was met"},
+	{exitFail, "fail", "a blocking check failed, or a minimum score was set and the verdict is not pass (no overall score is below any minimum)"},
+	{exitError, "error", "the run could not complete: bad usage, a missing or unreadable input, an artifact attest cannot evaluate as given, or an infrastructure failure; never a verdict on the artifact"},
+}
+
+// exitCodesHelp renders the table for --help and the generated docs.
+func exitCodesHelp() string {
+	var b strings.Builder
+	for _, c := range exitCodes {
+		fmt.Fprintf(&b, "  %d  %-5s  %s\n", c.Code, c.Name, c.Meaning)
+	}
+	return b.String()
+}
+
+// codeError carries an exit code with an error that explains it.
+type codeError struct {
+	code int
+	err  error
+}
+
+func (e *codeError) Error() string { return e.err.Error() }
+func (e *codeError) Unwrap() error { return e.err }
+
+func withCode(code int, err error) error { return &codeError{code: code, err: err} }
+
+// silentFail makes the command exit 1 without printing an error: the
+// report already said why.
+var errSilentFail = errors.New("verdict is not pass")

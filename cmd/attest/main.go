@@ -1,0 +1,18 @@
+// Command attest evaluates an AI artifact (a skill, MCP server, agent or
+// plugin), scores it on integrity, safety, care and behavior, and reports
+// what it found. Run 'attest help' for the commands.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}

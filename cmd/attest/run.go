@@ -1,0 +1,153 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/metahub-ai/attest/attest"
+	"github.com/metahub-ai/attest/policy"
+	"github.com/metahub-ai/attest/render"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+type runOptions struct {
+	format   string
+	json     bool
+	kind     string
+	minScore float64
+	output   string
+	verbose  bool
+}
+
+func newRunCmd(a *app) *cobra.Command {
+	var o runOptions
+	cmd := &cobra.Command{
+		Use:   "run [flags] DIR",
+		Short: "Evaluate an artifact and print its report",
+		Long: `Evaluate the artifact in DIR (a skill, MCP server, agent or plugin):
+take its inventory, detect its kind, run every check of the default suite
+that applies, and print the scored report.
+
+The report goes to standard output (or --output); progress and notes go to
+standard error, so 'attest run DIR --json | jq' stays clean.`,
+		Example: `  attest run .
+  attest run ./skills/pdf --json > report.json
+  attest run . --min-score 80`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.json {
+				o.format = "json"
+			}
+			var minScore *float64
+			if cmd.Flags().Changed("min-score") {
+				minScore = &o.minScore
+			}
+			return runRun(cmd, a, args[0], o, minScore)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.format, "format", "text", "output format: text or json")
+	f.BoolVar(&o.json, "json", false, "shorthand for --format json")
+	f.StringVar(&o.kind, "kind", "", "artifact kind, overriding detection: skill, mcp, agent or plugin")
+	f.Float64Var(&o.minScore, "min-score", 0, "exit 1 unless the overall score is at least this (0-100)")
+	f.StringVarP(&o.output, "output", "o", "", "write the report to this file instead of standard output")
+	f.BoolVarP(&o.verbose, "verbose", "v", false, "show evidence for passing checks too")
+	return cmd
+}
+
+func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *float64) error {
+	format, err := render.ParseFormat(o.format)
+	if err != nil {
+		return withCode(exitError, err)
+	}
+	var kind resolve.Kind
+	if o.kind != "" {
+		if kind, err = resolve.ParseKind(o.kind); err != nil {
+			return withCode(exitError, err)
+		}
+	}
+	if minScore != nil && (*minScore < 0 || *minScore > 100) {
+		return withCode(exitError, fmt.Errorf("--min-score %v is outside 0..100", *minScore))
+	}
+	opts := attest.Options{
+		Kind:        kind,
+		Policy:      policy.Config{MinScore: minScore},
+		ToolVersion: Version,
+	}
+	progress := terminal(a.stderr)
+	if progress {
+		opts.Progress = func(done, total int, id string) {
+			fmt.Fprintf(a.stderr, "\r\x1b[Kevaluating %d/%d %s", done, total, id)
+		}
+	}
+	report, err := attest.Evaluate(cmd.Context(), target, opts)
+	if progress {
+		fmt.Fprint(a.stderr, "\r\x1b[K")
+	}
+	if err != nil {
+		return withCode(exitError, explainEvalError(target, err))
+	}
+	out := a.stdout
+	var file *os.File
+	if o.output != "" {
+		// Write beside the destination and rename, so an existing report is
+		// never left half-written.
+		file, err = os.CreateTemp(filepath.Dir(o.output), ".attest-report-*")
+		if err != nil {
+			return withCode(exitError, fmt.Errorf("writing the report: %w", err))
+		}
+		defer os.Remove(file.Name())
+		out = file
+	}
+	ropts := render.Options{ASCII: a.ascii(), Verbose: o.verbose, Color: o.output == "" && format == render.Text && a.colorOn(a.stdout)}
+	if err := render.Render(out, report, format, ropts); err != nil {
+		return withCode(exitError, fmt.Errorf("writing the report: %w", err))
+	}
+	if file != nil {
+		if err := file.Close(); err != nil {
+			return withCode(exitError, fmt.Errorf("writing the report: %w", err))
+		}
+		if err := os.Rename(file.Name(), o.output); err != nil {
+			return withCode(exitError, fmt.Errorf("writing the report: %w", err))
+		}
+		fmt.Fprintf(a.stderr, "report written to %s (verdict %s)\n", o.output, report.Score.Verdict)
+	}
+	if n := len(report.Inventory.Skipped); n > 0 && format != render.Text {
+		fmt.Fprintf(a.stderr, "note: %d path(s) left out of the subject; see inventory.skipped\n", n)
+	}
+	if report.Score.Verdict == policy.VerdictFail {
+		return errSilentFail
+	}
+	if minScore != nil && report.Score.Verdict != policy.VerdictPass {
+		return errSilentFail
+	}
+	return nil
+}
+
+// explainEvalError adds the next step to an evaluation error.
+func explainEvalError(target string, err error) error {
+	var coll *resolve.CollectionError
+	switch {
+	case errors.As(err, &coll):
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s: %v; attest evaluates one artifact per run. Evaluate each member:\n", target, err)
+		for i, m := range coll.Members {
+			if i == 20 {
+				fmt.Fprintf(&b, "  ... and %d more\n", len(coll.Members)-20)
+				break
+			}
+			fmt.Fprintf(&b, "  attest run %s\n", filepath.ToSlash(filepath.Join(target, m)))
+		}
+		return errors.New(strings.TrimSuffix(b.String(), "\n"))
+	case errors.Is(err, resolve.ErrUnknownKind):
+		return fmt.Errorf("%s: %w; if it is one of these, say which with --kind", target, err)
+	case errors.Is(err, resolve.ErrNotFound):
+		return fmt.Errorf("%w; check the path", err)
+	}
+	return err
+}

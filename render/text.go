@@ -1,0 +1,221 @@
+package render
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/metahub-ai/attest/attest"
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/policy"
+)
+
+// NotEnoughMeasured is printed instead of an overall score below the
+// coverage floor.
+const NotEnoughMeasured = "not enough was measured to publish a score"
+
+const barWidth = 20
+
+type glyphs struct{ full, empty, arrow, dot, dash string }
+
+var (
+	unicodeGlyphs = glyphs{full: "█", empty: "░", arrow: "→", dot: "·", dash: "—"}
+	asciiGlyphs   = glyphs{full: "#", empty: "-", arrow: "->", dot: "-", dash: "-"}
+)
+
+type painter struct {
+	on bool
+}
+
+func (p painter) paint(code, s string) string {
+	if !p.on {
+		return s
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+
+func statusColor(s string) string {
+	switch s {
+	case string(checks.Fail):
+		return "1;31"
+	case string(checks.Warn), "insufficient":
+		return "1;33"
+	case string(checks.Pass):
+		return "1;32"
+	case string(checks.Error):
+		return "1;35"
+	}
+	return "2"
+}
+
+// statusOrder puts failures before warnings before passes.
+var statusOrder = []checks.Status{checks.Fail, checks.Warn, checks.Error, checks.Skip, checks.Pass, checks.Neutral}
+
+func renderText(w io.Writer, r *attest.Report, opts Options) error {
+	g := unicodeGlyphs
+	if opts.ASCII {
+		g = asciiGlyphs
+	}
+	p := painter{on: opts.Color}
+	bw := bufio.NewWriter(w)
+	pf := func(format string, args ...any) { fmt.Fprintf(bw, format, args...) }
+
+	title := r.Subject.Name
+	if r.Subject.Version != nil {
+		title += " " + *r.Subject.Version
+	}
+	pf("%s %s %s %s\n", p.paint("1", "attest"), g.dot, r.Subject.Kind, p.paint("1", Terminal(title)))
+	pf("  digest  sha256:%s\n", r.Subject.Digest.SHA256)
+	src := r.Subject.Source
+	pf("  source  %s %s\n", src.Type, Terminal(src.URI))
+	commit := r.Subject.Digest.GitCommit
+	if commit == "" && src.Commit != nil {
+		commit = *src.Commit
+	}
+	if commit != "" {
+		pf("  commit  %s\n", commit)
+	}
+	pf("  files   %d (%s)", r.Inventory.Files, bytesHuman(r.Inventory.Bytes))
+	if n := len(r.Inventory.Skipped); n > 0 {
+		pf(", %d left out", n)
+	}
+	if n := len(r.Inventory.Unscanned); n > 0 {
+		pf(", %d not content-scanned", n)
+	}
+	pf("\n\n")
+
+	verdict := strings.ToUpper(r.Score.Verdict)
+	if r.Score.Overall != nil {
+		pf("%-10s %s  %5.1f  %s\n", p.paint("1", "OVERALL"), bar(*r.Score.Overall, g), *r.Score.Overall, p.paint(statusColor(r.Score.Verdict), verdict))
+	} else {
+		pf("%-10s %s  %5s  %s\n", p.paint("1", "OVERALL"), strings.Repeat(g.empty, barWidth), g.dash, p.paint(statusColor(r.Score.Verdict), verdict))
+		pf("           %s\n", NotEnoughMeasured)
+	}
+	pf("\n")
+	for _, ax := range checks.Axes {
+		a := r.Score.Axes[ax]
+		if a.Score == nil || a.Coverage == 0 {
+			pf("  %-10s %s  %5s  not measured\n", ax, strings.Repeat(g.empty, barWidth), g.dash)
+			continue
+		}
+		pf("  %-10s %s  %5.1f  %d%% measured\n", ax, bar(*a.Score, g), *a.Score, int(math.Round(a.Coverage*100)))
+	}
+	if len(r.Score.Blocking) > 0 {
+		pf("\n  blocked by: %s\n", strings.Join(r.Score.Blocking, ", "))
+	}
+	pf("\n")
+
+	counts := map[checks.Status]int{}
+	for _, st := range statusOrder {
+		for _, res := range r.Results {
+			if res.Status != st {
+				continue
+			}
+			counts[st]++
+			writeResult(bw, res, g, p, opts)
+		}
+	}
+	var parts []string
+	for _, st := range statusOrder {
+		if counts[st] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
+		}
+	}
+	pf("\n%s: %s\n", checks.Plural(len(r.Results), "check"), strings.Join(parts, ", "))
+	return bw.Flush()
+}
+
+func writeResult(w *bufio.Writer, res policy.Result, g glyphs, p painter, opts Options) {
+	label := strings.ToUpper(string(res.Status))
+	tags := []string{string(res.Axis)}
+	if res.Blocking {
+		tags = append(tags, "blocking")
+	}
+	if res.Waiver != nil {
+		tags = append(tags, "waived")
+	}
+	fmt.Fprintf(w, "%s %s %s  %s\n", p.paint(statusColor(string(res.Status)), fmt.Sprintf("%-7s", label)), res.Check,
+		p.paint("2", "("+strings.Join(tags, ", ")+")"), Terminal(res.Summary))
+	detailed := res.Status == checks.Fail || res.Status == checks.Warn || res.Status == checks.Error || opts.Verbose
+	if !detailed {
+		return
+	}
+	for _, e := range res.Evidence {
+		fmt.Fprintf(w, "        %s %s\n", g.arrow, Terminal(evidenceString(e)))
+	}
+	if res.Waiver != nil {
+		fmt.Fprintf(w, "        waived: %s\n", Terminal(res.Waiver.Reason))
+	}
+	if (res.Status == checks.Fail || res.Status == checks.Warn) && res.Remediation != "" {
+		for i, l := range wrap(strings.Join(strings.Fields(res.Remediation), " "), 64) {
+			lead := "        fix: "
+			if i > 0 {
+				lead = "             "
+			}
+			fmt.Fprintf(w, "%s%s\n", lead, Terminal(l))
+		}
+	}
+}
+
+func evidenceString(e checks.Evidence) string {
+	var s string
+	switch e.Type {
+	case checks.EvidenceFile:
+		s = e.Path
+		if e.Line > 0 {
+			s += fmt.Sprintf(":%d", e.Line)
+			if e.Column > 0 {
+				s += fmt.Sprintf(":%d", e.Column)
+			}
+		}
+	case checks.EvidenceURL:
+		s = e.URL
+	case checks.EvidenceTranscript:
+		s = "transcript " + e.SHA256
+	case checks.EvidenceMetric:
+		if e.Value != nil {
+			s = fmt.Sprintf("%s = %g %s", e.Name, *e.Value, e.Unit)
+		}
+	}
+	if e.Message != "" {
+		s += "  " + e.Message
+	}
+	return strings.TrimSpace(s)
+}
+
+func bar(score float64, g glyphs) string {
+	n := int(math.Round(score / 100 * barWidth))
+	n = max(0, min(barWidth, n))
+	return strings.Repeat(g.full, n) + strings.Repeat(g.empty, barWidth-n)
+}
+
+func bytesHuman(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+// wrap breaks text into lines of at most width bytes at spaces.
+func wrap(s string, width int) []string {
+	var lines []string
+	for len(s) > width {
+		i := strings.LastIndexByte(s[:width+1], ' ')
+		if i <= 0 {
+			i = strings.IndexByte(s, ' ')
+			if i < 0 {
+				break
+			}
+		}
+		lines = append(lines, s[:i])
+		s = s[i+1:]
+	}
+	return append(lines, s)
+}

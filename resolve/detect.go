@@ -1,0 +1,143 @@
+package resolve
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/metahub-ai/attest/resolve/manifest"
+)
+
+// ErrUnknownKind means nothing in the tree says what kind of artifact it is.
+var ErrUnknownKind = errors.New("could not tell what kind of artifact this is")
+
+// CollectionError means the tree holds several artifacts (a skills
+// repository, a plugin marketplace) rather than being one. attest evaluates
+// one artifact per run; the error lists the members so the user can point
+// at one.
+type CollectionError struct {
+	Members []string // relative directories, sorted
+}
+
+func (e *CollectionError) Error() string {
+	return fmt.Sprintf("this directory is a collection of %d artifacts, not a single one", len(e.Members))
+}
+
+// MCP SDKs whose presence makes a project an MCP server.
+var (
+	npmMCPSDKs = []string{"@modelcontextprotocol/sdk", "fastmcp", "mcp-framework", "@mastra/mcp"}
+	pyMCPSDKs  = []string{"mcp", "fastmcp"}
+	goMCPSDKs  = []string{"github.com/modelcontextprotocol/go-sdk", "github.com/mark3labs/mcp-go", "github.com/metoro-io/mcp-golang"}
+	rustSDKs   = []string{"rmcp", "mcp-server", "rust-mcp-sdk"}
+	pyImportRe = regexp.MustCompile(`(?m)^[ \t]*(?:from|import)[ \t]+(?:mcp|fastmcp)(?:[. \t]|$)`)
+)
+
+// Detect decides the artifact's kind from the inventory and manifests.
+// Precedence: a plugin manifest, then a root SKILL.md, then an MCP SDK or
+// server.json at the root, then a collection of nested skills or plugins,
+// then agent files.
+func Detect(inv *Inventory, m *Manifests) (Kind, string, error) {
+	if m.Plugin != nil {
+		return KindPlugin, m.Plugin.Path, nil
+	}
+	if _, ok := inv.File("SKILL.md"); ok {
+		return KindSkill, "SKILL.md", nil
+	}
+	if why := mcpSignal(inv, m); why != "" {
+		return KindMCP, why, nil
+	}
+	if members := collectionMembers(inv); len(members) > 0 {
+		return "", "", &CollectionError{Members: members}
+	}
+	if m.AgentJSON != nil {
+		return KindAgent, m.AgentJSON.Path, nil
+	}
+	if len(m.Agents) > 0 {
+		return KindAgent, m.Agents[0].Path, nil
+	}
+	return "", "", fmt.Errorf("%w: looked for SKILL.md (skill), .claude-plugin/plugin.json (plugin), "+
+		"server.json or an MCP SDK in package.json, pyproject.toml, requirements.txt, go.mod, Cargo.toml or a root .py file (mcp), "+
+		"and agent.json or agents/*.md with frontmatter (agent)", ErrUnknownKind)
+}
+
+func mcpSignal(inv *Inventory, m *Manifests) string {
+	if m.ServerJSON != nil {
+		return "server.json"
+	}
+	if m.Package.Ok() {
+		for _, sdk := range npmMCPSDKs {
+			if m.Package.V.HasDependency(sdk) {
+				return "package.json depends on " + sdk
+			}
+		}
+	}
+	if m.Pyproject.Ok() {
+		for _, d := range m.Pyproject.V.Dependencies {
+			if slices.Contains(pyMCPSDKs, manifest.NormalizePyName(d.Name)) {
+				return "pyproject.toml depends on " + d.Name
+			}
+		}
+	}
+	for _, r := range m.Requirements {
+		if !r.Ok() {
+			continue
+		}
+		for _, sdk := range pyMCPSDKs {
+			if r.V.Has(sdk) {
+				return r.Path + " requires " + sdk
+			}
+		}
+	}
+	if m.GoMod.Ok() {
+		for _, sdk := range goMCPSDKs {
+			if m.GoMod.V.Require(sdk) != nil {
+				return "go.mod requires " + sdk
+			}
+		}
+	}
+	if m.Cargo.Ok() {
+		for _, d := range m.Cargo.V.Dependencies {
+			if slices.Contains(rustSDKs, d.Name) {
+				return "Cargo.toml depends on " + d.Name
+			}
+		}
+	}
+	for i := range inv.Files {
+		f := &inv.Files[i]
+		if !strings.Contains(f.Path, "/") && strings.HasSuffix(f.Path, ".py") && f.Scanned && pyImportRe.Match(f.Content) {
+			return f.Path + " imports an MCP SDK"
+		}
+	}
+	return ""
+}
+
+// collectionMembers finds nested skills and plugins when the root is
+// neither: skills/<name>/SKILL.md, <name>/SKILL.md, plugins/<name>/...,
+// and a plugin marketplace.
+func collectionMembers(inv *Inventory) []string {
+	seen := map[string]bool{}
+	for i := range inv.Files {
+		p := inv.Files[i].Path
+		var dir string
+		switch {
+		case path.Base(p) == "SKILL.md" && strings.Count(p, "/") <= 3:
+			dir = path.Dir(p)
+		case strings.HasSuffix(p, "/.claude-plugin/plugin.json") && strings.Count(p, "/") <= 3:
+			dir = strings.TrimSuffix(p, "/.claude-plugin/plugin.json")
+		default:
+			continue
+		}
+		if dir != "." {
+			seen[dir] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for d := range seen {
+		out = append(out, d)
+	}
+	slices.Sort(out)
+	return out
+}

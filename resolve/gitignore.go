@@ -1,0 +1,160 @@
+package resolve
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
+)
+
+const maxIgnoreFileBytes = 1 << 20
+
+// gitIgnore applies a local work tree's own ignore rules (.gitignore files
+// and .git/info/exclude, never the user's global excludes) to the artifact.
+// A tracked file is never ignored, whatever a .gitignore says: it ships.
+type gitIgnore struct {
+	top         string
+	prefix      []string // artifact root relative to top
+	tracked     map[string]bool
+	trackedDirs map[string]bool
+	patterns    []gitignore.Pattern
+}
+
+// loadGitIgnore finds the work tree holding dir. It returns nil when there
+// is none or its index cannot be read: without knowing which files are
+// tracked, ignoring anything could hide a shipped file, so nothing is.
+func loadGitIgnore(dir string) (*gitIgnore, error) {
+	top := dir
+	var gitPath string
+	for {
+		p := filepath.Join(top, ".git")
+		if _, err := os.Lstat(p); err == nil {
+			gitPath = p
+			break
+		}
+		parent := filepath.Dir(top)
+		if parent == top {
+			return nil, nil
+		}
+		top = parent
+	}
+	gitDir := gitPath
+	if fi, err := os.Stat(gitPath); err == nil && !fi.IsDir() {
+		b, err := readCapped(gitPath)
+		if err != nil {
+			return nil, nil
+		}
+		ref, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:")
+		if !ok {
+			return nil, nil
+		}
+		gitDir = strings.TrimSpace(ref)
+		if !filepath.IsAbs(gitDir) {
+			gitDir = filepath.Join(top, gitDir)
+		}
+	}
+	idxFile, err := os.Open(filepath.Join(gitDir, "index"))
+	if err != nil {
+		return nil, nil
+	}
+	defer idxFile.Close()
+	var idx index.Index
+	if err := index.NewDecoder(bufio.NewReader(idxFile)).Decode(&idx); err != nil {
+		return nil, nil
+	}
+	g := &gitIgnore{top: top, tracked: map[string]bool{}, trackedDirs: map[string]bool{}}
+	for _, e := range idx.Entries {
+		g.tracked[e.Name] = true
+		for d := filepath.ToSlash(filepath.Dir(e.Name)); d != "." && d != "/"; d = filepath.ToSlash(filepath.Dir(d)) {
+			if g.trackedDirs[d] {
+				break
+			}
+			g.trackedDirs[d] = true
+		}
+	}
+	rel, err := filepath.Rel(top, dir)
+	if err != nil {
+		return nil, nil
+	}
+	if rel != "." {
+		g.prefix = strings.Split(filepath.ToSlash(rel), "/")
+	}
+	if b, err := readCapped(filepath.Join(gitDir, "info", "exclude")); err == nil {
+		g.add(b, nil)
+	}
+	// .gitignore files of the directories above the artifact, top down.
+	for i := 0; i < len(g.prefix); i++ {
+		d := filepath.Join(append([]string{top}, g.prefix[:i]...)...)
+		if b, err := readCapped(filepath.Join(d, ".gitignore")); err == nil {
+			g.add(b, g.prefix[:i])
+		}
+	}
+	return g, nil
+}
+
+func readCapped(p string) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxIgnoreFileBytes))
+}
+
+func (g *gitIgnore) add(data []byte, domain []string) {
+	d := append([]string(nil), domain...)
+	for _, line := range bytes.Split(data, []byte{'\n'}) {
+		s := strings.TrimRight(string(line), "\r")
+		if s == "" || strings.HasPrefix(s, "#") {
+			continue
+		}
+		g.patterns = append(g.patterns, gitignore.ParsePattern(s, d))
+	}
+}
+
+// enter reads the .gitignore of an artifact directory through the root.
+func (g *gitIgnore) enter(root *os.Root, rel string) {
+	name := ".gitignore"
+	if rel != "" {
+		name = rel + "/.gitignore"
+	}
+	fi, err := root.Lstat(name)
+	if err != nil || !fi.Mode().IsRegular() {
+		return
+	}
+	f, err := root.Open(name)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxIgnoreFileBytes))
+	if err != nil {
+		return
+	}
+	g.add(b, g.full(rel))
+}
+
+func (g *gitIgnore) full(rel string) []string {
+	out := append([]string(nil), g.prefix...)
+	if rel != "" {
+		out = append(out, strings.Split(rel, "/")...)
+	}
+	return out
+}
+
+func (g *gitIgnore) ignored(rel string, isDir bool) bool {
+	full := g.full(rel)
+	key := strings.Join(full, "/")
+	if g.tracked[key] || isDir && g.trackedDirs[key] {
+		return false
+	}
+	if len(g.patterns) == 0 {
+		return false
+	}
+	return gitignore.NewMatcher(g.patterns).Match(full, isDir)
+}

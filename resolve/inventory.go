@@ -1,0 +1,325 @@
+package resolve
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strings"
+	"syscall"
+	"unicode/utf8"
+)
+
+// Default limits of an inventory. Each is a named constant so a report can
+// say which one kept something out.
+const (
+	DefaultMaxFiles       = 50_000
+	DefaultMaxTotalBytes  = 4 << 30   // bytes digested in one run
+	DefaultScanFileBytes  = 8 << 20   // a file larger than this is digested, not content-scanned
+	DefaultScanTotalBytes = 512 << 20 // content kept for scanning in one run
+	maxDepth              = 128       // directory nesting
+)
+
+// ErrLimit means the artifact exceeds a hard inventory limit and cannot be
+// evaluated at all (as opposed to a file left unscanned).
+var ErrLimit = errors.New("artifact exceeds an inventory limit")
+
+// Options bounds an inventory. The zero value uses the defaults and honours
+// the local git work tree's ignore rules.
+type Options struct {
+	MaxFiles       int
+	MaxTotalBytes  int64
+	ScanFileBytes  int64
+	ScanTotalBytes int64
+	// NoIgnore evaluates every path but the root .git, as verify does.
+	NoIgnore bool
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxFiles <= 0 {
+		o.MaxFiles = DefaultMaxFiles
+	}
+	if o.MaxTotalBytes <= 0 {
+		o.MaxTotalBytes = DefaultMaxTotalBytes
+	}
+	if o.ScanFileBytes <= 0 {
+		o.ScanFileBytes = DefaultScanFileBytes
+	}
+	if o.ScanTotalBytes <= 0 {
+		o.ScanTotalBytes = DefaultScanTotalBytes
+	}
+	return o
+}
+
+// File is one regular file of the subject.
+type File struct {
+	Path   string // slash-separated, relative to the root
+	Mode   fs.FileMode
+	Size   int64
+	SHA256 [32]byte
+	// Content holds the bytes when the file was content-scanned; nil when a
+	// limit kept it out (it is still digested; see Inventory.Unscanned).
+	Content []byte
+	Scanned bool
+}
+
+// Exec reports whether any execute bit is set.
+func (f *File) Exec() bool { return f.Mode&0o111 != 0 }
+
+// Symlink is one symbolic link of the subject; it is recorded, never followed.
+type Symlink struct {
+	Path   string
+	Target string
+}
+
+// Skip is a path with the reason it was left out.
+type Skip struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+}
+
+// Reasons for leaving a path out of the subject or out of scanning.
+const (
+	ReasonVCS        = "vcs metadata"
+	ReasonGitIgnored = "ignored by the local git work tree"
+	ReasonNotRegular = "not a regular file or symlink"
+	ReasonScanSize   = "larger than the per-file scan limit; digested, not content-scanned"
+	ReasonScanBudget = "past the per-run scan budget; digested, not content-scanned"
+)
+
+// Inventory is everything in the snapshot, as evaluated.
+type Inventory struct {
+	Files    []File    // sorted by path
+	Symlinks []Symlink // sorted by path
+	// Skipped are paths left out of the subject.
+	Skipped []Skip
+	// Unscanned are subject files whose content was not kept for scanning.
+	Unscanned []Skip
+	Bytes     int64
+	// GitWorkTree is the work tree root when the artifact lies in one.
+	GitWorkTree string
+
+	byPath map[string]int
+}
+
+// File returns the file at a slash path.
+func (inv *Inventory) File(p string) (*File, bool) {
+	i, ok := inv.byPath[p]
+	if !ok {
+		return nil, false
+	}
+	return &inv.Files[i], true
+}
+
+// Read returns a scanned file's content. ok is false when the path is not a
+// regular file of the subject or its content was not kept.
+func (inv *Inventory) Read(p string) ([]byte, bool) {
+	f, ok := inv.File(p)
+	if !ok || !f.Scanned {
+		return nil, false
+	}
+	return f.Content, true
+}
+
+// Symlink returns the symlink at a slash path.
+func (inv *Inventory) Symlink(p string) (*Symlink, bool) {
+	i, ok := slices.BinarySearchFunc(inv.Symlinks, p, func(s Symlink, p string) int { return strings.Compare(s.Path, p) })
+	if !ok {
+		return nil, false
+	}
+	return &inv.Symlinks[i], true
+}
+
+// Exists reports whether a file or symlink exists at p, or p is a directory
+// holding one.
+func (inv *Inventory) Exists(p string) bool {
+	p = strings.TrimSuffix(path.Clean(p), "/")
+	if p == "." || p == "" {
+		return true
+	}
+	if _, ok := inv.byPath[p]; ok {
+		return true
+	}
+	if _, ok := inv.Symlink(p); ok {
+		return true
+	}
+	return inv.IsDir(p)
+}
+
+// IsDir reports whether some file lies under p/.
+func (inv *Inventory) IsDir(p string) bool {
+	prefix := strings.TrimSuffix(p, "/") + "/"
+	i, _ := slices.BinarySearchFunc(inv.Files, prefix, func(f File, p string) int { return strings.Compare(f.Path, p) })
+	return i < len(inv.Files) && strings.HasPrefix(inv.Files[i].Path, prefix)
+}
+
+// Take reads the whole tree of a snapshot. Content of files within the scan
+// limits is kept in memory; every file is hashed.
+func Take(ctx context.Context, s *Snapshot, opts Options) (*Inventory, error) {
+	opts = opts.withDefaults()
+	w := &walker{ctx: ctx, root: s.root, opts: opts, inv: &Inventory{byPath: map[string]int{}}}
+	if !opts.NoIgnore {
+		ig, err := loadGitIgnore(s.Dir)
+		if err != nil {
+			return nil, err
+		}
+		w.ignore = ig
+		if ig != nil {
+			w.inv.GitWorkTree = ig.top
+		}
+	}
+	if err := w.dir("", 0); err != nil {
+		return nil, err
+	}
+	inv := w.inv
+	slices.SortFunc(inv.Files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(inv.Symlinks, func(a, b Symlink) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(inv.Skipped, func(a, b Skip) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(inv.Unscanned, func(a, b Skip) int { return strings.Compare(a.Path, b.Path) })
+	for i := range inv.Files {
+		inv.byPath[inv.Files[i].Path] = i
+	}
+	return inv, nil
+}
+
+type walker struct {
+	ctx     context.Context
+	root    *os.Root
+	opts    Options
+	inv     *Inventory
+	ignore  *gitIgnore
+	entries int
+	scanned int64
+}
+
+func (w *walker) dir(rel string, depth int) error {
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
+	if depth > maxDepth {
+		return fmt.Errorf("%w: directories nested deeper than %d at %q", ErrLimit, maxDepth, rel)
+	}
+	name := rel
+	if name == "" {
+		name = "."
+	}
+	d, err := w.root.Open(name)
+	if err != nil {
+		return fmt.Errorf("reading directory %q: %w", name, err)
+	}
+	entries, err := d.ReadDir(-1)
+	d.Close()
+	if err != nil {
+		return fmt.Errorf("reading directory %q: %w", name, err)
+	}
+	if w.ignore != nil {
+		w.ignore.enter(w.root, rel)
+	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	for _, e := range entries {
+		p := e.Name()
+		if rel != "" {
+			p = rel + "/" + e.Name()
+		}
+		if !utf8.ValidString(p) {
+			return fmt.Errorf("%w: the path %q is not valid UTF-8, so no report could name it faithfully; rename it", ErrLimit, p)
+		}
+		if rel == "" && e.Name() == ".git" {
+			w.inv.Skipped = append(w.inv.Skipped, Skip{Path: ".git", Reason: ReasonVCS})
+			continue
+		}
+		w.entries++
+		if w.entries > w.opts.MaxFiles {
+			return fmt.Errorf("%w: more than %d files and directories; point attest at the artifact's own directory", ErrLimit, w.opts.MaxFiles)
+		}
+		t := e.Type()
+		if w.ignore != nil && w.ignore.ignored(p, t.IsDir()) {
+			w.inv.Skipped = append(w.inv.Skipped, Skip{Path: p, Reason: ReasonGitIgnored})
+			continue
+		}
+		switch {
+		case t&fs.ModeSymlink != 0:
+			target, err := w.root.Readlink(p)
+			if err != nil {
+				return fmt.Errorf("reading link %q: %w", p, err)
+			}
+			w.inv.Symlinks = append(w.inv.Symlinks, Symlink{Path: p, Target: target})
+		case t.IsDir():
+			if err := w.dir(p, depth+1); err != nil {
+				return err
+			}
+		case t.IsRegular():
+			if err := w.file(p); err != nil {
+				return err
+			}
+		default:
+			w.inv.Skipped = append(w.inv.Skipped, Skip{Path: p, Reason: ReasonNotRegular})
+		}
+	}
+	return nil
+}
+
+func (w *walker) file(p string) error {
+	// O_NOFOLLOW and O_NONBLOCK: if the entry was swapped for a link or a
+	// FIFO after ReadDir, fail instead of following or blocking.
+	f, err := w.root.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return fmt.Errorf("reading %q: %w", p, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("reading %q: %w", p, err)
+	}
+	if !fi.Mode().IsRegular() {
+		w.inv.Skipped = append(w.inv.Skipped, Skip{Path: p, Reason: ReasonNotRegular})
+		return nil
+	}
+	if w.inv.Bytes+fi.Size() > w.opts.MaxTotalBytes {
+		return fmt.Errorf("%w: more than %d bytes in total", ErrLimit, w.opts.MaxTotalBytes)
+	}
+	file := File{Path: p, Mode: fi.Mode().Perm(), Size: fi.Size()}
+	h := sha256.New()
+	keep := fi.Size() <= w.opts.ScanFileBytes && w.scanned+fi.Size() <= w.opts.ScanTotalBytes
+	var n int64
+	if keep {
+		var buf bytes.Buffer
+		buf.Grow(int(fi.Size()))
+		// Read one byte past the limit: the file may have grown since Stat.
+		n, err = io.Copy(io.MultiWriter(h, &buf), io.LimitReader(f, w.opts.ScanFileBytes+1))
+		if err == nil && n > w.opts.ScanFileBytes {
+			keep = false
+			var m int64
+			m, err = io.Copy(h, f)
+			n += m
+		}
+		if keep {
+			file.Content = buf.Bytes()
+			file.Scanned = true
+			w.scanned += n
+		}
+	} else {
+		n, err = io.Copy(h, f)
+	}
+	if err != nil {
+		return fmt.Errorf("reading %q: %w", p, err)
+	}
+	file.Size = n
+	copy(file.SHA256[:], h.Sum(nil))
+	if !file.Scanned {
+		reason := ReasonScanSize
+		if n <= w.opts.ScanFileBytes {
+			reason = ReasonScanBudget
+		}
+		w.inv.Unscanned = append(w.inv.Unscanned, Skip{Path: p, Reason: reason})
+	}
+	w.inv.Bytes += n
+	w.inv.Files = append(w.inv.Files, file)
+	return nil
+}

@@ -1,0 +1,93 @@
+package resolve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// ErrNotFound means the target does not exist.
+var ErrNotFound = errors.New("no such file or directory")
+
+// ErrNotDirectory means the target exists but is not a directory.
+var ErrNotDirectory = errors.New("not a directory")
+
+// Provenance records where a snapshot came from (the report's subject.source).
+type Provenance struct {
+	Type      string    `json:"type"`
+	URI       string    `json:"uri"`
+	Path      *string   `json:"path"`
+	Ref       *string   `json:"ref"`
+	Commit    *string   `json:"commit"`
+	Integrity *string   `json:"integrity"`
+	Registry  *Registry `json:"registry"`
+}
+
+// Registry names the registry entry a target was resolved through.
+type Registry struct {
+	URL   string `json:"url"`
+	Entry string `json:"entry"`
+}
+
+// Snapshot is a read-only view of an artifact tree.
+type Snapshot struct {
+	// Dir is the real path of the artifact root.
+	Dir        string
+	Provenance Provenance
+	root       *os.Root
+}
+
+// Close releases the snapshot.
+func (s *Snapshot) Close() error {
+	if s == nil || s.root == nil {
+		return nil
+	}
+	return s.root.Close()
+}
+
+// Fetch opens the target as a snapshot.
+func Fetch(ctx context.Context, t Target) (*Snapshot, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	switch t.Type {
+	case "dir":
+		return openDir(t)
+	}
+	return nil, fmt.Errorf("target %q: %w", t.Raw, ErrUnsupportedTarget)
+}
+
+func openDir(t Target) (*Snapshot, error) {
+	fi, err := os.Stat(t.Path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("opening %q: %w", t.Path, ErrNotFound)
+		}
+		return nil, fmt.Errorf("opening %q: %w", t.Path, err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("opening %q: %w: attest evaluates an artifact directory; pass the directory that holds it", t.Path, ErrNotDirectory)
+	}
+	// The root itself may be reached through a symlink the user typed; what
+	// must never be followed is a link inside the artifact.
+	real, err := filepath.EvalSymlinks(t.Path)
+	if err != nil {
+		return nil, fmt.Errorf("opening %q: %w", t.Path, err)
+	}
+	real, err = filepath.Abs(real)
+	if err != nil {
+		return nil, fmt.Errorf("opening %q: %w", t.Path, err)
+	}
+	root, err := os.OpenRoot(real)
+	if err != nil {
+		return nil, fmt.Errorf("opening %q: %w", t.Path, err)
+	}
+	return &Snapshot{
+		Dir:        real,
+		root:       root,
+		Provenance: Provenance{Type: "dir", URI: filepath.ToSlash(filepath.Clean(t.Path))},
+	}, nil
+}

@@ -1,0 +1,120 @@
+package resolve
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// Subject is an artifact ready to be evaluated.
+type Subject struct {
+	Kind Kind
+	// KindReason says how the kind was decided.
+	KindReason string
+	Name       string
+	Source     Provenance
+	Inventory  *Inventory
+	Manifests  *Manifests
+}
+
+// LoadOptions configures Load.
+type LoadOptions struct {
+	Inventory Options
+	// Kind overrides detection when set.
+	Kind Kind
+}
+
+// Load resolves, inventories and detects a target in one step. The
+// snapshot is closed before Load returns: every byte a check may read is
+// already in the inventory.
+func Load(ctx context.Context, target string, opts LoadOptions) (*Subject, error) {
+	t, err := Parse(target)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := Fetch(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	defer snap.Close()
+	inv, err := Take(ctx, snap, opts.Inventory)
+	if err != nil {
+		return nil, fmt.Errorf("taking the inventory of %q: %w", target, err)
+	}
+	m := LoadManifests(inv)
+	s := &Subject{Source: snap.Provenance, Inventory: inv, Manifests: m}
+	if opts.Kind != "" {
+		s.Kind, s.KindReason = opts.Kind, "--kind"
+	} else {
+		s.Kind, s.KindReason, err = Detect(inv, m)
+		if err != nil {
+			return nil, err
+		}
+	}
+	s.Name = subjectName(s, filepath.Base(snap.Dir))
+	return s, nil
+}
+
+// subjectName picks the name the artifact declares for its kind, falling
+// back to the directory name.
+func subjectName(s *Subject, dirName string) string {
+	m := s.Manifests
+	var candidates []string
+	add := func(v string) {
+		if v = strings.TrimSpace(v); v != "" {
+			candidates = append(candidates, v)
+		}
+	}
+	switch s.Kind {
+	case KindSkill:
+		if m.Skill.Ok() {
+			v, _, _ := m.Skill.V.String("name")
+			add(v)
+		}
+	case KindPlugin:
+		if m.Plugin.Ok() && m.Plugin.V.Name != nil {
+			add(m.Plugin.V.Name.Value)
+		}
+	case KindAgent:
+		if m.AgentJSON.Ok() && m.AgentJSON.V.Name != nil {
+			add(m.AgentJSON.V.Name.Value)
+		}
+		for _, a := range m.Agents {
+			if a.Ok() {
+				v, _, _ := a.V.String("name")
+				add(v)
+			}
+		}
+	case KindMCP:
+		if m.ServerJSON.Ok() && m.ServerJSON.V.Name != nil {
+			add(m.ServerJSON.V.Name.Value)
+		}
+		if m.Package.Ok() && m.Package.V.Name != nil {
+			add(m.Package.V.Name.Value)
+		}
+		if m.Pyproject.Ok() && m.Pyproject.V.Name != nil {
+			add(m.Pyproject.V.Name.Value)
+		}
+		if m.Cargo.Ok() && m.Cargo.V.Name != nil {
+			add(m.Cargo.V.Name.Value)
+		}
+		if m.GoMod.Ok() && m.GoMod.V.Module != nil {
+			add(GoModuleName(m.GoMod.V.Module.Value))
+		}
+	}
+	if len(candidates) > 0 {
+		return candidates[0]
+	}
+	return dirName
+}
+
+// GoModuleName is a module path's last element, skipping a /vN suffix.
+func GoModuleName(mod string) string {
+	base := path.Base(mod)
+	if len(base) > 1 && base[0] == 'v' && strings.Trim(base[1:], "0123456789") == "" {
+		base = path.Base(path.Dir(mod))
+	}
+	return base
+}
