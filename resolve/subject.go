@@ -14,9 +14,12 @@ type Subject struct {
 	// KindReason says how the kind was decided.
 	KindReason string
 	Name       string
-	Source     Provenance
-	Inventory  *Inventory
-	Manifests  *Manifests
+	// DirName is the artifact directory's own name: the root's base name,
+	// or the last segment of the provenance path.
+	DirName   string
+	Source    Provenance
+	Inventory *Inventory
+	Manifests *Manifests
 }
 
 // LoadOptions configures Load.
@@ -53,7 +56,11 @@ func Load(ctx context.Context, target string, opts LoadOptions) (*Subject, error
 			return nil, err
 		}
 	}
-	s.Name = subjectName(s, filepath.Base(snap.Dir))
+	s.DirName = filepath.Base(snap.Dir)
+	if p := snap.Provenance.Path; p != nil && *p != "" {
+		s.DirName = path.Base(*p)
+	}
+	s.Name = subjectName(s, s.DirName)
 	return s, nil
 }
 

@@ -46,11 +46,13 @@ func Placeholders() map[string]string {
 	}
 }
 
-// Materialize copies a fixture into a fresh temporary directory, expanding
+// Materialize copies a fixture into a fresh temporary directory of the same
+// base name, expanding
 // .symlink and .gen files, and returns the copy's path.
 func Materialize(t testing.TB, src string) string {
 	t.Helper()
-	dst := t.TempDir()
+	// Keep the fixture's directory name: checks compare names with it.
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
 	vals := Placeholders()
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {

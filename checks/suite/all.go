@@ -4,11 +4,24 @@ import (
 	"sync"
 
 	"github.com/metahub-ai/attest/checks"
+	agentshapedeclared "github.com/metahub-ai/attest/checks/agent-shape-declared"
+	declaredfilesexist "github.com/metahub-ai/attest/checks/declared-files-exist"
+	entryresolves "github.com/metahub-ai/attest/checks/entry-resolves"
+	licensepresent "github.com/metahub-ai/attest/checks/license-present"
 	manifestpresent "github.com/metahub-ai/attest/checks/manifest-present"
 	mcplaunchable "github.com/metahub-ai/attest/checks/mcp-launchable"
+	mcpmoduletype "github.com/metahub-ai/attest/checks/mcp-module-type"
+	namedeclared "github.com/metahub-ai/attest/checks/name-declared"
 	noescapingsymlinks "github.com/metahub-ai/attest/checks/no-escaping-symlinks"
 	nosensitivefiles "github.com/metahub-ai/attest/checks/no-sensitive-files"
+	pluginbundledeclared "github.com/metahub-ai/attest/checks/plugin-bundle-declared"
+	pluginbundleresolves "github.com/metahub-ai/attest/checks/plugin-bundle-resolves"
+	pluginmanifest "github.com/metahub-ai/attest/checks/plugin-manifest"
+	publishersignature "github.com/metahub-ai/attest/checks/publisher-signature"
 	skillfrontmatter "github.com/metahub-ai/attest/checks/skill-frontmatter"
+	skillfrontmatterdepth "github.com/metahub-ai/attest/checks/skill-frontmatter-depth"
+	skillresourcesresolve "github.com/metahub-ai/attest/checks/skill-resources-resolve"
+	versionformat "github.com/metahub-ai/attest/checks/version-format"
 )
 
 // ID and Version name the suite in reports.
@@ -21,11 +34,24 @@ const (
 // line here.
 func All() []*checks.Check {
 	return []*checks.Check{
+		agentshapedeclared.Check,
+		declaredfilesexist.Check,
+		entryresolves.Check,
+		licensepresent.Check,
 		manifestpresent.Check,
 		mcplaunchable.Check,
+		mcpmoduletype.Check,
+		namedeclared.Check,
 		noescapingsymlinks.Check,
 		nosensitivefiles.Check,
+		pluginbundledeclared.Check,
+		pluginbundleresolves.Check,
+		pluginmanifest.Check,
+		publishersignature.Check,
 		skillfrontmatter.Check,
+		skillfrontmatterdepth.Check,
+		skillresourcesresolve.Check,
+		versionformat.Check,
 	}
 }
 

@@ -1,0 +1,2 @@
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+export const t = new StdioServerTransport();

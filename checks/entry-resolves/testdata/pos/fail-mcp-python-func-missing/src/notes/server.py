@@ -1,0 +1,7 @@
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("notes")
+
+
+def run() -> None:
+    mcp.run()

@@ -1,0 +1,1 @@
+const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");

@@ -1,0 +1,3 @@
+// A server.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+const server = new McpServer({ name: "weather", version: "1.0.0" });

@@ -1,0 +1,3 @@
+module github.com/acme/weather-server/v2
+
+go 1.24

@@ -1,0 +1,2 @@
+#!/bin/sh
+npx prettier@3.3.3 --write "$1"

@@ -1,0 +1,219 @@
+package skillresourcesresolve
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/resolve"
+	"github.com/metahub-ai/attest/resolve/manifest"
+)
+
+// Check is skill-resources-resolve.
+var Check = &checks.Check{
+	ID:          "skill-resources-resolve",
+	Version:     "1.0.0",
+	Title:       "Skill references resolve",
+	Axis:        checks.Integrity,
+	Weight:      3,
+	Tier:        checks.Deterministic,
+	Kinds:       []resolve.Kind{resolve.KindSkill},
+	Doc:         Doc,
+	Remediation: Remediation,
+	Run:         run,
+}
+
+// MaxFiles bounds the transitive walk.
+const MaxFiles = 500
+
+var (
+	pathTokenRe = regexp.MustCompile(`^(\.{1,2}/)*[A-Za-z0-9_][\w.-]*(/[\w.-]+)*(/|\.[A-Za-z0-9]{1,6})$`)
+	includeRe   = regexp.MustCompile(`(?:^|\s)@((?:\.{1,2}/)*[\w.-]+(?:/[\w.-]+)*\.[A-Za-z0-9]{1,6}|(?:\.{1,2}/)*[\w.-]+/(?:[\w.-]+/?)*)`)
+	resourceExt = map[string]bool{".py": true, ".sh": true, ".bash": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true,
+		".md": true, ".txt": true, ".json": true, ".yaml": true, ".yml": true, ".toml": true, ".html": true, ".css": true,
+		".xml": true, ".xsd": true, ".sql": true, ".rb": true, ".go": true, ".ps1": true, ".r": true, ".ipynb": true}
+)
+
+// Ref is one reference found in a model-read file.
+type Ref struct {
+	From   string // referring file
+	Target string // as written
+	Line   int
+	Link   bool // a markdown link or image (any extension counts)
+}
+
+// Refs extracts references from a markdown document. offset is the byte
+// offset of src within the file and lineBase the file line of src's first
+// line minus one, so lines are file lines.
+func Refs(from string, src []byte, lineBase int) []Ref {
+	doc := goldmark.New().Parser().Parse(text.NewReader(src))
+	var out []Ref
+	lineOf := func(off int) int { return lineBase + bytes.Count(src[:min(off, len(src))], []byte{'\n'}) + 1 }
+	blockStart := func(n ast.Node) int {
+		for p := n; p != nil; p = p.Parent() {
+			if p.Type() == ast.TypeBlock && p.Lines().Len() > 0 {
+				return p.Lines().At(0).Start
+			}
+		}
+		return 0
+	}
+	find := func(n ast.Node, needle []byte) int {
+		start := blockStart(n)
+		if i := bytes.Index(src[start:], needle); i >= 0 {
+			return start + i
+		}
+		return start
+	}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch v := n.(type) {
+		case *ast.Link:
+			out = append(out, Ref{from, string(v.Destination), lineOf(find(n, v.Destination)), true})
+		case *ast.Image:
+			out = append(out, Ref{from, string(v.Destination), lineOf(find(n, v.Destination)), true})
+		case *ast.CodeSpan:
+			var b bytes.Buffer
+			for c := v.FirstChild(); c != nil; c = c.NextSibling() {
+				if t, ok := c.(*ast.Text); ok {
+					b.Write(t.Segment.Value(src))
+				}
+			}
+			for _, tok := range strings.Fields(b.String()) {
+				if isPathToken(tok) {
+					out = append(out, Ref{from, clean(tok), lineOf(find(n, []byte(tok))), false})
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			lines := n.Lines()
+			for i := 0; i < lines.Len(); i++ {
+				seg := lines.At(i)
+				for _, tok := range strings.Fields(string(seg.Value(src))) {
+					if isPathToken(tok) {
+						out = append(out, Ref{from, clean(tok), lineOf(seg.Start), false})
+					}
+				}
+			}
+		case *ast.Text:
+			seg := v.Segment
+			for _, m := range includeRe.FindAllSubmatchIndex(seg.Value(src), -1) {
+				out = append(out, Ref{from, string(seg.Value(src)[m[2]:m[3]]), lineOf(seg.Start + m[2]), false})
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
+}
+
+func clean(tok string) string {
+	return strings.Trim(tok, "\"'`(),;:")
+}
+
+func isPathToken(tok string) bool {
+	tok = clean(tok)
+	if strings.ContainsAny(tok, "$<>{}*?~") || strings.Contains(tok, "://") || strings.HasPrefix(tok, "-") {
+		return false
+	}
+	if !pathTokenRe.MatchString(tok) {
+		return false
+	}
+	if strings.HasSuffix(tok, "/") {
+		return strings.Count(tok, "/") >= 1 && len(tok) > 1 && tok != "./" && tok != "../"
+	}
+	ext := strings.ToLower(path.Ext(tok))
+	if !resourceExt[ext] {
+		return false
+	}
+	return strings.Contains(strings.TrimPrefix(strings.TrimPrefix(tok, "./"), "../"), "/") || ext == ".md"
+}
+
+// skip says whether a link target is outside this check's concern.
+func skip(target string) bool {
+	t := strings.TrimSpace(target)
+	if t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~") || strings.HasPrefix(t, "//") {
+		return true
+	}
+	if u, err := url.Parse(t); err == nil && u.Scheme != "" {
+		return true // http:, mailto:, data:, ...
+	}
+	return strings.ContainsAny(t, "$<>{}*?")
+}
+
+func run(_ context.Context, in *checks.Input) (checks.Result, error) {
+	sk := in.Subject.Manifests.Skill
+	inv := in.Subject.Inventory
+	if sk == nil || (sk.Err != nil && !errors.Is(sk.Err, manifest.ErrNoFrontmatter)) {
+		return checks.NotApplicable("no loadable SKILL.md"), nil
+	}
+	queue := []string{"SKILL.md"}
+	seen := map[string]bool{"SKILL.md": true}
+	var warns []checks.Evidence
+	total := 0
+	for len(queue) > 0 {
+		if len(seen) > MaxFiles {
+			return checks.Skipped(fmt.Sprintf("more than %d referenced markdown files", MaxFiles)), nil
+		}
+		file := queue[0]
+		queue = queue[1:]
+		src, ok := inv.Read(file)
+		if !ok {
+			continue
+		}
+		body, lineBase := src, 0
+		if fm, err := manifest.ParseFrontmatter(src); err == nil {
+			body, lineBase = fm.Body, fm.BodyLine-1
+		}
+		for _, r := range Refs(file, body, lineBase) {
+			target := r.Target
+			if i := strings.IndexAny(target, "#?"); i >= 0 {
+				target = target[:i]
+			}
+			if dec, err := url.PathUnescape(target); err == nil {
+				target = dec
+			}
+			if skip(target) {
+				continue
+			}
+			total++
+			rel := path.Join(path.Dir(file), target)
+			if rel == ".." || strings.HasPrefix(rel, "../") {
+				warns = append(warns, checks.At(file, r.Line, 0, fmt.Sprintf("%q leaves the skill", r.Target)))
+				continue
+			}
+			found := ""
+			for _, cand := range []string{rel, path.Clean(target)} {
+				if !strings.HasPrefix(cand, "../") && inv.Exists(cand) {
+					found = cand
+					break
+				}
+			}
+			if found == "" {
+				warns = append(warns, checks.At(file, r.Line, 0, fmt.Sprintf("%q does not exist in the skill", r.Target)))
+				continue
+			}
+			if strings.HasSuffix(found, ".md") && !seen[found] {
+				seen[found] = true
+				queue = append(queue, found)
+			}
+		}
+	}
+	switch {
+	case len(warns) > 0:
+		return checks.Warning(max(0, 1-float64(len(warns))/float64(total)), fmt.Sprintf("%s: %s", warns[0].Path, warns[0].Message), warns...), nil
+	case total == 0:
+		return checks.NotApplicable("SKILL.md references no files"), nil
+	}
+	return checks.Passed(fmt.Sprintf("%s across %s resolve", checks.Plural(total, "reference"), checks.Plural(len(seen), "file"))), nil
+}

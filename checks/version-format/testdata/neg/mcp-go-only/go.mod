@@ -1,0 +1,3 @@
+module github.com/acme/weather
+
+go 1.24
