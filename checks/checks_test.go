@@ -87,12 +87,19 @@ func TestRunnerIsolatesFailures(t *testing.T) {
 		return checks.Passed("late"), nil
 	}
 	failing := valid("errors")
-	failing.Run = func(context.Context, *checks.Input) (checks.Result, error) { return checks.Result{}, errors.New("disk gone") }
+	failing.Run = func(context.Context, *checks.Input) (checks.Result, error) {
+		return checks.Result{}, errors.New("disk gone")
+	}
 	bogus := valid("bogus")
-	bogus.Run = func(context.Context, *checks.Input) (checks.Result, error) { return checks.Result{Status: "great"}, nil }
+	bogus.Run = func(context.Context, *checks.Input) (checks.Result, error) {
+		return checks.Result{Status: "great"}, nil
+	}
 	needsNet := valid("needs-net")
 	needsNet.Tier, needsNet.Needs = checks.Sampled, []checks.Capability{checks.Net}
-	needsNet.Run = func(context.Context, *checks.Input) (checks.Result, error) { t.Error("ran without its capability"); return checks.Passed(""), nil }
+	needsNet.Run = func(context.Context, *checks.Input) (checks.Result, error) {
+		t.Error("ran without its capability")
+		return checks.Passed(""), nil
+	}
 	clock := valid("clock")
 	clock.Tier, clock.Needs = checks.Sampled, []checks.Capability{checks.Clock}
 	start := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)

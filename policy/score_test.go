@@ -36,9 +36,9 @@ func r(id string, st checks.Status, opts ...func(*Result)) Result {
 }
 
 func graded(v float64) func(*Result) { return func(r *Result) { r.Score = &v } }
-func waived(r *Result)              { r.Waiver = &Waiver{Check: r.Check, Reason: "test key"} }
-func disabled(r *Result)            { r.Status, r.SkipReason = checks.Skip, checks.SkipPolicy }
-func reason(s string) func(*Result) { return func(r *Result) { r.SkipReason = s } }
+func waived(r *Result)               { r.Waiver = &Waiver{Check: r.Check, Reason: "test key"} }
+func disabled(r *Result)             { r.Status, r.SkipReason = checks.Skip, checks.SkipPolicy }
+func reason(s string) func(*Result)  { return func(r *Result) { r.SkipReason = s } }
 
 func f(v float64) *float64 { return &v }
 

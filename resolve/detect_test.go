@@ -1,0 +1,59 @@
+package resolve
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestDetect(t *testing.T) {
+	for dir, want := range map[string]Kind{
+		"skill": KindSkill, "plugin": KindPlugin, "mcp-python": KindMCP, "mcp-python-import-only": KindMCP,
+		"mcp-ts": KindMCP, "mcp-go": KindMCP, "agent-md": KindAgent, "agent-json": KindAgent, "agent-root-md": KindAgent,
+	} {
+		s, err := Load(context.Background(), filepath.Join("testdata", "detect", dir), LoadOptions{})
+		if err != nil {
+			t.Errorf("%s: %v", dir, err)
+			continue
+		}
+		if s.Kind != want {
+			t.Errorf("%s: kind %s (%s), want %s", dir, s.Kind, s.KindReason, want)
+		}
+	}
+}
+
+func TestDetectCollection(t *testing.T) {
+	_, err := Load(context.Background(), filepath.Join("testdata", "detect", "collection"), LoadOptions{})
+	var ce *CollectionError
+	if !errors.As(err, &ce) || strings.Join(ce.Members, ",") != "skills/docx,skills/pdf" {
+		t.Fatalf("err = %v, want a collection of skills/docx and skills/pdf", err)
+	}
+}
+
+func TestDetectUnknownNamesWhatItLookedFor(t *testing.T) {
+	_, err := Load(context.Background(), filepath.Join("testdata", "detect", "unknown"), LoadOptions{})
+	if !errors.Is(err, ErrUnknownKind) {
+		t.Fatalf("err = %v", err)
+	}
+	for _, want := range []string{"SKILL.md", "plugin.json", "server.json", "agent.json"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("message does not name %s: %v", want, err)
+		}
+	}
+	s, err := Load(context.Background(), filepath.Join("testdata", "detect", "unknown"), LoadOptions{Kind: KindSkill})
+	if err != nil || s.Kind != KindSkill || s.KindReason != "--kind" {
+		t.Fatalf("--kind override: %v %+v", err, s)
+	}
+}
+
+func TestSubjectName(t *testing.T) {
+	s, err := Load(context.Background(), filepath.Join("testdata", "detect", "mcp-go"), LoadOptions{})
+	if err != nil || s.Name != "mcp-go" {
+		t.Fatalf("name %q err %v", s.Name, err)
+	}
+	if GoModuleName("github.com/acme/weather/v2") != "weather" || GoModuleName("example.com/v2x") != "v2x" {
+		t.Error("GoModuleName")
+	}
+}

@@ -1,0 +1,2 @@
+import fastmcp
+app = fastmcp.FastMCP("x")
