@@ -164,6 +164,9 @@ func evidenceString(e checks.Evidence) string {
 	switch e.Type {
 	case checks.EvidenceFile:
 		s = e.Path
+		if s == "." {
+			s = "(artifact root)"
+		}
 		if e.Line > 0 {
 			s += fmt.Sprintf(":%d", e.Line)
 			if e.Column > 0 {

@@ -113,11 +113,11 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	case total == 0:
 		return checks.NotApplicable("no entry points declared"), nil
 	case len(notes) > 0:
-		r := checks.Passed(fmt.Sprintf("%s resolve; %s produced by a declared build", checks.Plural(total, "entry point"), checks.Plural(len(notes), "entry")), notes...)
+		r := checks.Passed(fmt.Sprintf("%s resolved; %s produced by a declared build", checks.Plural(total, "entry point"), checks.Plural(len(notes), "entry")), notes...)
 		r.Detail = "A source checkout: the built entries are not in the tree. A published package must include them."
 		return r, nil
 	}
-	return checks.Passed(fmt.Sprintf("%s resolve", checks.Plural(total, "entry point"))), nil
+	return checks.Passed(fmt.Sprintf("%s resolved", checks.Plural(total, "entry point"))), nil
 }
 
 func nodeExists(inv *resolve.Inventory, p string) bool {

@@ -99,7 +99,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	var fails, warns []checks.Evidence
 	for _, l := range inv.Symlinks {
 		v, _ := Resolve(inv, l.Path)
-		msg := fmt.Sprintf("%s → %s", l.Path, l.Target)
+		msg := fmt.Sprintf("%s -> %s", l.Path, l.Target)
 		switch v {
 		case escapes:
 			fails = append(fails, checks.At(l.Path, 0, 0, msg+" leaves the artifact"))

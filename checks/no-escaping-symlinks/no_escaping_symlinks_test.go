@@ -15,7 +15,7 @@ func TestFixtures(t *testing.T) {
 
 func TestEvidenceShowsLinkAndTarget(t *testing.T) {
 	r := checktest.Run(t, noescapingsymlinks.Check, checktest.Load(t, "testdata/pos/fail-skill-absolute", resolve.KindSkill))
-	if len(r.Evidence) != 1 || r.Evidence[0].Path != "passwd.txt" || !strings.Contains(r.Evidence[0].Message, "passwd.txt → /etc/passwd") {
+	if len(r.Evidence) != 1 || r.Evidence[0].Path != "passwd.txt" || !strings.Contains(r.Evidence[0].Message, "passwd.txt -> /etc/passwd") {
 		t.Fatalf("evidence %+v", r.Evidence)
 	}
 }

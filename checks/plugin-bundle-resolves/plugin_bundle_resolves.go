@@ -81,7 +81,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	if len(ev) > 0 {
 		return checks.Failed(ev[0].Message, ev...), nil
 	}
-	return checks.Passed(fmt.Sprintf("%s resolve inside the plugin", checks.Plural(len(refs), "declared path"))), nil
+	return checks.Passed(fmt.Sprintf("%s resolved inside the plugin", checks.Plural(len(refs), "declared path"))), nil
 }
 
 // inlineRefs finds ${CLAUDE_PLUGIN_ROOT} paths in inline hook and MCP

@@ -215,5 +215,5 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	case total == 0:
 		return checks.NotApplicable("SKILL.md references no files"), nil
 	}
-	return checks.Passed(fmt.Sprintf("%s across %s resolve", checks.Plural(total, "reference"), checks.Plural(len(seen), "file"))), nil
+	return checks.Passed(fmt.Sprintf("%s across %s resolved", checks.Plural(total, "reference"), checks.Plural(len(seen), "file"))), nil
 }

@@ -1,0 +1,160 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/metahub-ai/attest/attest"
+)
+
+var update = flag.Bool("update", false, "rewrite render/testdata goldens")
+
+func load(t *testing.T, path string) *attest.Report {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r attest.Report
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return &r
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// TestText renders every golden report (made by the attest package's
+// tests) with no evaluation run.
+func TestText(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/report/*.json")
+	if len(files) == 0 {
+		t.Fatal("no golden reports")
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		t.Run(name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := Render(&b, load(t, f), Text, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			if bytes.Contains(b.Bytes(), []byte("\x1b[")) {
+				t.Error("colour without Options.Color")
+			}
+			golden(t, name+".txt", b.Bytes())
+		})
+	}
+}
+
+func TestTextVariants(t *testing.T) {
+	r := load(t, "../testdata/report/skill-fail.json")
+	var ascii, color bytes.Buffer
+	Render(&ascii, r, Text, Options{ASCII: true})
+	for _, b := range ascii.Bytes() {
+		if b >= 0x80 {
+			t.Fatalf("non-ASCII byte %#x under ASCII", b)
+		}
+	}
+	golden(t, "skill-fail.ascii.txt", ascii.Bytes())
+	Render(&color, r, Text, Options{Color: true})
+	if !bytes.Contains(color.Bytes(), []byte("\x1b[1;31mFAIL")) {
+		t.Error("no red FAIL with colour on")
+	}
+}
+
+// TestTextOrderAndFloor: failures before warnings before passes; "not
+// measured" for an empty axis, never 0; the coverage-floor sentence.
+func TestTextOrderAndFloor(t *testing.T) {
+	var b bytes.Buffer
+	Render(&b, load(t, "../testdata/report/skill-fail.json"), Text, Options{})
+	out := b.String()
+	fail, warn, pass := strings.Index(out, "\nFAIL"), strings.Index(out, "\nWARN"), strings.Index(out, "\nPASS")
+	if fail < 0 || pass < 0 || (warn >= 0 && (warn < fail || warn > pass)) || fail > pass {
+		t.Errorf("order: fail %d warn %d pass %d", fail, warn, pass)
+	}
+	if !strings.Contains(out, "behavior   ░░░░░░░░░░░░░░░░░░░░      —  not measured") {
+		t.Errorf("empty axis not shown as not measured:\n%s", out)
+	}
+	b.Reset()
+	Render(&b, load(t, "../testdata/report/insufficient.json"), Text, Options{})
+	if !strings.Contains(b.String(), NotEnoughMeasured) {
+		t.Errorf("no coverage-floor sentence:\n%s", b.String())
+	}
+}
+
+// TestJSONRoundTrip: JSON output decodes to the same report and re-encodes
+// to the same bytes.
+func TestJSONRoundTrip(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/report/*.json")
+	for _, f := range files {
+		want, _ := os.ReadFile(f)
+		var b bytes.Buffer
+		if err := Render(&b, load(t, f), JSON, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b.Bytes(), want) {
+			t.Errorf("%s does not round-trip", f)
+		}
+	}
+}
+
+// TestArtifactStringsAreEscaped: a hostile summary cannot reach the
+// terminal raw.
+func TestArtifactStringsAreEscaped(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":                     "plain",
+		"evil\x1b[2J\x1b]0;title\a": `evil\u{001B}[2J\u{001B}]0;title\u{0007}`,
+		"admin\u202e\u2066// x\u2069": `admin\u{202E}\u{2066}// x\u{2069}`,
+		"zero\u200bwidth":           `zero\u{200B}width`,
+		"tag\U000E0041":             `tag\u{E0041}`,
+		"multi\nline\r":             `multi\nline\u{000D}`,
+		"c1\u009b31m":               `c1\u{009B}31m`,
+		"ok: ünïcödé 日本":            "ok: ünïcödé 日本",
+	} {
+		if got := Terminal(in); got != want {
+			t.Errorf("Terminal(%q) = %q, want %q", in, got, want)
+		}
+	}
+	r := load(t, "../testdata/report/skill-pass.json")
+	r.Subject.Name = "x\x1b[31mred"
+	r.Results[0].Summary = "\u202eevil"
+	var b bytes.Buffer
+	Render(&b, r, Text, Options{})
+	if bytes.Contains(b.Bytes(), []byte("\x1b[31m")) || bytes.Contains(b.Bytes(), []byte("\u202e")) {
+		t.Error("hostile strings reached the output raw")
+	}
+}
+
+func FuzzTerminal(f *testing.F) {
+	f.Add("a\x1b[0m\u202e\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		out := Terminal(s)
+		for _, r := range out {
+			if r < 0x20 && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 || r == 0x202e || r == 0x2066 {
+				t.Fatalf("Terminal(%q) kept %U", s, r)
+			}
+		}
+	})
+}
