@@ -1,0 +1,83 @@
+// Package repo holds repository-wide tests: the import direction of
+// ARCHITECTURE §2.
+package repo
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/metahub-ai/attest/"
+
+// rank orders the root packages; a package may import only packages of a
+// lower rank (and its own concern's subpackages). attest and tlog share a
+// rank but must not import each other.
+var rank = map[string]int{
+	"resolve": 0, "mcp": 1, "checks": 2, "behave": 3, "policy": 4,
+	"attest": 5, "tlog": 5, "verify": 6, "render": 7, "cmd": 8,
+}
+
+// leaf is the tokenizer and folding package every package may import; it
+// imports no project package.
+const leaf = "checks/lex"
+
+func concern(importPath string) string {
+	rel := strings.TrimPrefix(importPath, module)
+	return strings.Split(rel, "/")[0]
+}
+
+// TestImportDirection fails on any import against the direction of
+// ARCHITECTURE §2 in non-test code.
+func TestImportDirection(t *testing.T) {
+	n := 0
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && path != "." {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		dir := filepath.ToSlash(filepath.Dir(path))
+		from := strings.Split(dir, "/")[0]
+		fromRank, ok := rank[from]
+		if !ok {
+			t.Errorf("%s: package %s is not in the architecture's package map", path, dir)
+			return nil
+		}
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			if !strings.HasPrefix(p, module) {
+				continue
+			}
+			n++
+			rel := strings.TrimPrefix(p, module)
+			switch {
+			case dir == leaf || strings.HasPrefix(dir, leaf+"/"):
+				t.Errorf("%s: the leaf %s must import no project package, imports %s", path, leaf, rel)
+			case rel == leaf:
+			case concern(p) == from:
+			case rank[concern(p)] >= fromRank:
+				t.Errorf("%s: %s imports %s, against the direction resolve → mcp → checks → behave → policy → attest, tlog → verify → render → cmd", path, dir, rel)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Fatal("no project imports found; is the walk broken?")
+	}
+}
