@@ -166,12 +166,20 @@ func TestSchemaRejects(t *testing.T) {
 	s := compileSchema(t)
 	base, _ := os.ReadFile("../testdata/report/skill-fail.json")
 	for name, mutate := range map[string]func(map[string]any){
-		"no score":         func(m map[string]any) { delete(m, "score") },
-		"unknown verdict":  func(m map[string]any) { m["score"].(map[string]any)["verdict"] = "great" },
-		"bad digest":       func(m map[string]any) { m["subject"].(map[string]any)["digest"].(map[string]any)["sha256"] = "abc" },
-		"unknown field":    func(m map[string]any) { m["trustMe"] = true },
-		"skip sans reason": func(m map[string]any) { r := m["results"].([]any)[0].(map[string]any); r["status"] = "skip"; delete(r, "skipReason") },
-		"score on a pass":  func(m map[string]any) { r := m["results"].([]any)[0].(map[string]any); r["status"] = "pass"; r["score"] = 0.5 },
+		"no score":        func(m map[string]any) { delete(m, "score") },
+		"unknown verdict": func(m map[string]any) { m["score"].(map[string]any)["verdict"] = "great" },
+		"bad digest":      func(m map[string]any) { m["subject"].(map[string]any)["digest"].(map[string]any)["sha256"] = "abc" },
+		"unknown field":   func(m map[string]any) { m["trustMe"] = true },
+		"skip sans reason": func(m map[string]any) {
+			r := m["results"].([]any)[0].(map[string]any)
+			r["status"] = "skip"
+			delete(r, "skipReason")
+		},
+		"score on a pass": func(m map[string]any) {
+			r := m["results"].([]any)[0].(map[string]any)
+			r["status"] = "pass"
+			r["score"] = 0.5
+		},
 	} {
 		var m map[string]any
 		json.Unmarshal(base, &m)

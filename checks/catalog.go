@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
+	"github.com/metahub-ai/attest/checks/lex"
 	"slices"
 	"strings"
 
@@ -18,12 +18,12 @@ import (
 var ErrInvalidCatalog = errors.New("invalid check catalog")
 
 var (
-	idRe     = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	semverRe = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$`)
+	idRe     = lex.Lazy(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	semverRe = lex.Lazy(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$`)
 )
 
 // IsSemver reports whether s is a strict semver 2.0.0 version (no "v").
-func IsSemver(s string) bool { return semverRe.MatchString(s) }
+func IsSemver(s string) bool { return semverRe.Re().MatchString(s) }
 
 // Entry is a check's catalog entry: everything the score formula and
 // verification take from the catalog rather than from a report. Fields are
@@ -70,7 +70,7 @@ func NewCatalog(id, version string, list []*Check) (*Catalog, error) {
 		bad := func(format string, args ...any) {
 			errs = append(errs, fmt.Errorf("check %q: %s", c.ID, fmt.Sprintf(format, args...)))
 		}
-		if !idRe.MatchString(c.ID) {
+		if !idRe.Re().MatchString(c.ID) {
 			bad("id is not kebab-case")
 		}
 		if seen[c.ID] {

@@ -13,6 +13,9 @@ import (
 	"github.com/metahub-ai/attest/resolve"
 )
 
+// smallArtifact is the size under which checks run one at a time.
+const smallArtifact = 1 << 20
+
 // DefaultCheckTimeout bounds one check's run.
 const DefaultCheckTimeout = 30 * time.Second
 
@@ -45,6 +48,11 @@ func Run(ctx context.Context, s *resolve.Subject, cat *Catalog, opts RunOptions)
 	}
 	if opts.Parallel <= 0 {
 		opts.Parallel = runtime.GOMAXPROCS(0)
+		// A small artifact's checks finish in well under a millisecond;
+		// running them one at a time spares starting threads.
+		if s.Inventory != nil && s.Inventory.Bytes < smallArtifact {
+			opts.Parallel = 1
+		}
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)

@@ -124,14 +124,14 @@ func TestJSONRoundTrip(t *testing.T) {
 // terminal raw.
 func TestArtifactStringsAreEscaped(t *testing.T) {
 	for in, want := range map[string]string{
-		"plain":                     "plain",
-		"evil\x1b[2J\x1b]0;title\a": `evil\u{001B}[2J\u{001B}]0;title\u{0007}`,
+		"plain":                       "plain",
+		"evil\x1b[2J\x1b]0;title\a":   `evil\u{001B}[2J\u{001B}]0;title\u{0007}`,
 		"admin\u202e\u2066// x\u2069": `admin\u{202E}\u{2066}// x\u{2069}`,
-		"zero\u200bwidth":           `zero\u{200B}width`,
-		"tag\U000E0041":             `tag\u{E0041}`,
-		"multi\nline\r":             `multi\nline\u{000D}`,
-		"c1\u009b31m":               `c1\u{009B}31m`,
-		"ok: ünïcödé 日本":            "ok: ünïcödé 日本",
+		"zero\u200bwidth":             `zero\u{200B}width`,
+		"tag\U000E0041":               `tag\u{E0041}`,
+		"multi\nline\r":               `multi\nline\u{000D}`,
+		"c1\u009b31m":                 `c1\u{009B}31m`,
+		"ok: ünïcödé 日本":              "ok: ünïcödé 日本",
 	} {
 		if got := Terminal(in); got != want {
 			t.Errorf("Terminal(%q) = %q, want %q", in, got, want)

@@ -3,8 +3,8 @@ package resolve
 import (
 	"errors"
 	"fmt"
+	"github.com/metahub-ai/attest/checks/lex"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -32,7 +32,7 @@ var (
 	pyMCPSDKs  = []string{"mcp", "fastmcp"}
 	goMCPSDKs  = []string{"github.com/modelcontextprotocol/go-sdk", "github.com/mark3labs/mcp-go", "github.com/metoro-io/mcp-golang"}
 	rustSDKs   = []string{"rmcp", "mcp-server", "rust-mcp-sdk"}
-	pyImportRe = regexp.MustCompile(`(?m)^[ \t]*(?:from|import)[ \t]+(?:mcp|fastmcp)(?:[. \t]|$)`)
+	pyImportRe = lex.Lazy(`(?m)^[ \t]*(?:from|import)[ \t]+(?:mcp|fastmcp)(?:[. \t]|$)`)
 )
 
 // Detect decides the artifact's kind from the inventory and manifests.
@@ -107,7 +107,7 @@ func mcpSignal(inv *Inventory, m *Manifests) string {
 	}
 	for i := range inv.Files {
 		f := &inv.Files[i]
-		if !strings.Contains(f.Path, "/") && strings.HasSuffix(f.Path, ".py") && f.Scanned && pyImportRe.Match(f.Content) {
+		if !strings.Contains(f.Path, "/") && strings.HasSuffix(f.Path, ".py") && f.Scanned && pyImportRe.Re().Match(f.Content) {
 			return f.Path + " imports an MCP SDK"
 		}
 	}

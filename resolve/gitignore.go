@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -19,15 +20,22 @@ const maxIgnoreFileBytes = 1 << 20
 // A tracked file is never ignored, whatever a .gitignore says: it ships.
 type gitIgnore struct {
 	top         string
+	indexPath   string
 	prefix      []string // artifact root relative to top
 	tracked     map[string]bool
 	trackedDirs map[string]bool
 	patterns    []gitignore.Pattern
+	// loaded is set once the index was read; indexErr means it could not
+	// be, and then nothing is ignored.
+	loaded   bool
+	indexErr bool
 }
 
 // loadGitIgnore finds the work tree holding dir. It returns nil when there
-// is none or its index cannot be read: without knowing which files are
-// tracked, ignoring anything could hide a shipped file, so nothing is.
+// is none. The index, which says which files are tracked, is read only
+// when a pattern first matches; if it cannot be read, nothing is ignored:
+// without knowing which files are tracked, ignoring anything could hide a
+// shipped file.
 func loadGitIgnore(dir string) (*gitIgnore, error) {
 	top := dir
 	var gitPath string
@@ -58,25 +66,10 @@ func loadGitIgnore(dir string) (*gitIgnore, error) {
 			gitDir = filepath.Join(top, gitDir)
 		}
 	}
-	idxFile, err := os.Open(filepath.Join(gitDir, "index"))
-	if err != nil {
+	if _, err := os.Stat(filepath.Join(gitDir, "index")); err != nil {
 		return nil, nil
 	}
-	defer idxFile.Close()
-	var idx index.Index
-	if err := index.NewDecoder(bufio.NewReader(idxFile)).Decode(&idx); err != nil {
-		return nil, nil
-	}
-	g := &gitIgnore{top: top, tracked: map[string]bool{}, trackedDirs: map[string]bool{}}
-	for _, e := range idx.Entries {
-		g.tracked[e.Name] = true
-		for d := filepath.ToSlash(filepath.Dir(e.Name)); d != "." && d != "/"; d = filepath.ToSlash(filepath.Dir(d)) {
-			if g.trackedDirs[d] {
-				break
-			}
-			g.trackedDirs[d] = true
-		}
-	}
+	g := &gitIgnore{top: top, indexPath: filepath.Join(gitDir, "index")}
 	rel, err := filepath.Rel(top, dir)
 	if err != nil {
 		return nil, nil
@@ -148,13 +141,42 @@ func (g *gitIgnore) full(rel string) []string {
 }
 
 func (g *gitIgnore) ignored(rel string, isDir bool) bool {
-	full := g.full(rel)
-	key := strings.Join(full, "/")
-	if g.tracked[key] || isDir && g.trackedDirs[key] {
-		return false
-	}
 	if len(g.patterns) == 0 {
 		return false
 	}
-	return gitignore.NewMatcher(g.patterns).Match(full, isDir)
+	full := g.full(rel)
+	if !gitignore.NewMatcher(g.patterns).Match(full, isDir) {
+		return false
+	}
+	g.loadIndex()
+	key := strings.Join(full, "/")
+	return !g.indexErr && !g.tracked[key] && !(isDir && g.trackedDirs[key])
+}
+
+func (g *gitIgnore) loadIndex() {
+	if g.loaded {
+		return
+	}
+	g.loaded = true
+	f, err := os.Open(g.indexPath)
+	if err != nil {
+		g.indexErr = true
+		return
+	}
+	defer f.Close()
+	var idx index.Index
+	if err := index.NewDecoder(bufio.NewReader(f)).Decode(&idx); err != nil {
+		g.indexErr = true
+		return
+	}
+	g.tracked, g.trackedDirs = map[string]bool{}, map[string]bool{}
+	for _, e := range idx.Entries {
+		g.tracked[e.Name] = true
+		for d := path.Dir(e.Name); d != "." && d != "/"; d = path.Dir(d) {
+			if g.trackedDirs[d] {
+				break
+			}
+			g.trackedDirs[d] = true
+		}
+	}
 }

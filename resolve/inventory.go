@@ -196,6 +196,15 @@ type walker struct {
 	ignore  *gitIgnore
 	entries int
 	scanned int64
+	buf     []byte
+}
+
+// copyBuf is one buffer for streaming every large file through the hash.
+func (w *walker) copyBuf() []byte {
+	if w.buf == nil {
+		w.buf = make([]byte, 256<<10)
+	}
+	return w.buf
 }
 
 func (w *walker) dir(rel string, depth int) error {
@@ -289,14 +298,14 @@ func (w *walker) file(p string) error {
 	keep := fi.Size() <= w.opts.ScanFileBytes && w.scanned+fi.Size() <= w.opts.ScanTotalBytes
 	var n int64
 	if keep {
-		var buf bytes.Buffer
-		buf.Grow(int(fi.Size()))
 		// Read one byte past the limit: the file may have grown since Stat.
-		n, err = io.Copy(io.MultiWriter(h, &buf), io.LimitReader(f, w.opts.ScanFileBytes+1))
+		buf := bytes.NewBuffer(make([]byte, 0, fi.Size()+bytes.MinRead+1))
+		n, err = buf.ReadFrom(io.LimitReader(f, w.opts.ScanFileBytes+1))
+		h.Write(buf.Bytes())
 		if err == nil && n > w.opts.ScanFileBytes {
 			keep = false
 			var m int64
-			m, err = io.Copy(h, f)
+			m, err = io.CopyBuffer(h, f, w.copyBuf())
 			n += m
 		}
 		if keep {
@@ -305,7 +314,7 @@ func (w *walker) file(p string) error {
 			w.scanned += n
 		}
 	} else {
-		n, err = io.Copy(h, f)
+		n, err = io.CopyBuffer(h, f, w.copyBuf())
 	}
 	if err != nil {
 		return fmt.Errorf("reading %q: %w", p, err)

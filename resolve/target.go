@@ -3,7 +3,7 @@ package resolve
 import (
 	"errors"
 	"fmt"
-	"regexp"
+	"github.com/metahub-ai/attest/checks/lex"
 	"strings"
 )
 
@@ -17,7 +17,7 @@ type Target struct {
 	Path string
 }
 
-var remoteRe = regexp.MustCompile(`^([a-z][a-z0-9+.-]*://|git@|npm:|pypi:|registry:|gh:|github:)`)
+var remoteRe = lex.Lazy(`^([a-z][a-z0-9+.-]*://|git@|npm:|pypi:|registry:|gh:|github:)`)
 
 // Parse parses a target string. Local directories are supported; remote
 // forms are recognised so that they fail with a clear message instead of
@@ -26,7 +26,7 @@ func Parse(s string) (Target, error) {
 	if strings.TrimSpace(s) == "" {
 		return Target{}, fmt.Errorf("empty target: give a directory, e.g. 'attest run .'")
 	}
-	if m := remoteRe.FindString(s); m != "" && !strings.HasPrefix(s, "file://") {
+	if m := remoteRe.Re().FindString(s); m != "" && !strings.HasPrefix(s, "file://") {
 		return Target{}, fmt.Errorf("target %q: %w: only local directories can be evaluated by this build; clone or unpack it and pass the directory", s, ErrUnsupportedTarget)
 	}
 	return Target{Raw: s, Type: "dir", Path: strings.TrimPrefix(s, "file://")}, nil

@@ -3,6 +3,7 @@ package entryresolves
 import (
 	"context"
 	"fmt"
+	"github.com/metahub-ai/attest/checks/lex"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -137,13 +138,13 @@ func nodeExists(inv *resolve.Inventory, p string) bool {
 	return false
 }
 
-var pyIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$`)
+var pyIdent = lex.Lazy(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$`)
 
 // pythonEntry resolves "pkg.mod:func" and reports what is wrong, or "".
 func pythonEntry(inv *resolve.Inventory, ref string) string {
 	mod, fn, _ := strings.Cut(strings.TrimSpace(ref), ":")
 	fn = strings.TrimSpace(strings.Split(fn, "[")[0])
-	if !pyIdent.MatchString(mod) {
+	if !pyIdent.Re().MatchString(mod) {
 		return fmt.Sprintf("%q is not a module:function reference", ref)
 	}
 	rel := strings.ReplaceAll(mod, ".", "/")

@@ -3,8 +3,8 @@ package licensepresent
 import (
 	"context"
 	"fmt"
+	"github.com/metahub-ai/attest/checks/lex"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/github/go-spdx/v2/spdxexp"
@@ -29,8 +29,8 @@ var Check = &checks.Check{
 }
 
 var (
-	licenseFileRe = regexp.MustCompile(`(?i)^(licen[cs]e|copying|unlicense)([-._].*)?$`)
-	fileRefRe     = regexp.MustCompile(`[\w./-]+\.(?:txt|md|rst)\b|\bLICEN[CS]E[\w.-]*|\bCOPYING[\w.-]*`)
+	licenseFileRe = lex.Lazy(`(?i)^(licen[cs]e|copying|unlicense)([-._].*)?$`)
+	fileRefRe     = lex.Lazy(`[\w./-]+\.(?:txt|md|rst)\b|\bLICEN[CS]E[\w.-]*|\bCOPYING[\w.-]*`)
 )
 
 type field struct {
@@ -74,7 +74,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	inv := in.Subject.Inventory
 	var files []string
 	for _, f := range inv.Files {
-		if !strings.Contains(f.Path, "/") && licenseFileRe.MatchString(f.Path) {
+		if !strings.Contains(f.Path, "/") && licenseFileRe.Re().MatchString(f.Path) {
 			files = append(files, f.Path)
 		}
 	}
@@ -109,7 +109,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			continue
 		}
 		// Prose naming a file: it passes when the file is there.
-		if ref := fileRefRe.FindString(v); ref != "" {
+		if ref := fileRefRe.Re().FindString(v); ref != "" {
 			if inv.Exists(path.Clean(ref)) {
 				good = append(good, at("licence terms in "+ref))
 			} else {

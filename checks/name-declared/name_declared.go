@@ -3,7 +3,7 @@ package namedeclared
 import (
 	"context"
 	"fmt"
-	"regexp"
+	"github.com/metahub-ai/attest/checks/lex"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
@@ -25,7 +25,7 @@ var Check = &checks.Check{
 	Run:         run,
 }
 
-var kebab = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+var kebab = lex.Lazy(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // Name is a declared name, normalised for its ecosystem.
 type Name struct {
@@ -108,7 +108,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	}
 	var warns []checks.Evidence
 	for _, n := range names {
-		if !kebab.MatchString(n.Normal) {
+		if !kebab.Re().MatchString(n.Normal) {
 			warns = append(warns, checks.At(n.File, n.Pos.Line, n.Pos.Col, fmt.Sprintf("%q is not lowercase kebab-case", n.Raw)))
 		}
 	}

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/metahub-ai/attest/checks/lex"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
@@ -78,15 +78,15 @@ func classify(p string) class {
 }
 
 var (
-	privateKeyRe = regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`)
+	privateKeyRe = lex.Lazy(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`)
 	// key = value, key: value, "key": "value", export KEY=value
-	assignRe   = regexp.MustCompile(`(?m)^[ \t]*(?:export[ \t]+)?["']?([A-Za-z0-9_.\-/:]+)["']?[ \t]*[:=][ \t]*(.*?)[ \t,]*$`)
-	secretKey  = regexp.MustCompile(`(?i)(token|secret|passw|pwd|api[_-]?key|apikey|auth|credential|private[_-]?key|access[_-]?key|client[_-]?key|session|cookie)`)
-	inlineCred = regexp.MustCompile(`[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@`)
-	netrcPass  = regexp.MustCompile(`(?m)\bpassword\s+(\S+)`)
-	htpasswdRe = regexp.MustCompile(`(?m)^[^:#\s]+:\S+`)
-	wordRe     = regexp.MustCompile(`[A-Za-z]+`)
-	dockerAuth = regexp.MustCompile(`"auth"\s*:\s*"[^"]+"`)
+	assignRe   = lex.Lazy(`(?m)^[ \t]*(?:export[ \t]+)?["']?([A-Za-z0-9_.\-/:]+)["']?[ \t]*[:=][ \t]*(.*?)[ \t,]*$`)
+	secretKey  = lex.Lazy(`(?i)(token|secret|passw|pwd|api[_-]?key|apikey|auth|credential|private[_-]?key|access[_-]?key|client[_-]?key|session|cookie)`)
+	inlineCred = lex.Lazy(`[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@`)
+	netrcPass  = lex.Lazy(`(?m)\bpassword\s+(\S+)`)
+	htpasswdRe = lex.Lazy(`(?m)^[^:#\s]+:\S+`)
+	wordRe     = lex.Lazy(`[A-Za-z]+`)
+	dockerAuth = lex.Lazy(`"auth"\s*:\s*"[^"]+"`)
 	placeWords = map[string]bool{"example": true, "sample": true, "placeholder": true, "your": true, "changeme": true,
 		"dummy": true, "fake": true, "redacted": true, "test": true, "xxx": true, "todo": true, "none": true, "null": true}
 )
@@ -105,7 +105,7 @@ func placeholder(v string) bool {
 	if strings.Count(v, v[:1]) == len(v) {
 		return true
 	}
-	for _, w := range wordRe.FindAllString(v, -1) {
+	for _, w := range wordRe.Re().FindAllString(v, -1) {
 		if placeWords[strings.ToLower(w)] {
 			return true
 		}
@@ -115,7 +115,7 @@ func placeholder(v string) bool {
 
 // judge returns a reason to fail, a reason to warn, or neither.
 func judge(c class, p string, data []byte) (fail, warn string) {
-	if privateKeyRe.Match(data) {
+	if privateKeyRe.Re().Match(data) {
 		return "holds a private key", ""
 	}
 	switch c {
@@ -135,21 +135,21 @@ func judge(c class, p string, data []byte) (fail, warn string) {
 		}
 		return "", "ships a shell history file"
 	}
-	if inlineCred.Match(data) {
+	if inlineCred.Re().Match(data) {
 		return "holds a URL with an inline password", ""
 	}
 	base := strings.ToLower(path.Base(p))
 	if base == ".netrc" || base == "_netrc" {
-		for _, m := range netrcPass.FindAllSubmatch(data, -1) {
+		for _, m := range netrcPass.Re().FindAllSubmatch(data, -1) {
 			if !placeholder(string(m[1])) {
 				return "holds a machine password", ""
 			}
 		}
 	}
-	if base == ".htpasswd" && htpasswdRe.Match(data) {
+	if base == ".htpasswd" && htpasswdRe.Re().Match(data) {
 		return "holds password hashes", ""
 	}
-	if bytes.Contains(data, []byte(`"auths"`)) && dockerAuth.Match(data) {
+	if bytes.Contains(data, []byte(`"auths"`)) && dockerAuth.Re().Match(data) {
 		return "holds registry credentials (auths)", ""
 	}
 	if f := secretValues(data); f != "" {
@@ -163,9 +163,9 @@ func judge(c class, p string, data []byte) (fail, warn string) {
 
 // secretValues finds a secret-named key assigned a real value.
 func secretValues(data []byte) string {
-	for _, m := range assignRe.FindAllSubmatch(data, -1) {
+	for _, m := range assignRe.Re().FindAllSubmatch(data, -1) {
 		key, val := string(m[1]), string(m[2])
-		if secretKey.MatchString(key) && !placeholder(val) && !strings.HasPrefix(strings.TrimSpace(val), "{") && !strings.HasPrefix(strings.TrimSpace(val), "[") {
+		if secretKey.Re().MatchString(key) && !placeholder(val) && !strings.HasPrefix(strings.TrimSpace(val), "{") && !strings.HasPrefix(strings.TrimSpace(val), "[") {
 			return fmt.Sprintf("assigns a value to %s", keyShape(key))
 		}
 	}
@@ -181,7 +181,7 @@ func keyShape(key string) string {
 }
 
 func hasValues(data []byte) bool {
-	for _, m := range assignRe.FindAllSubmatch(data, -1) {
+	for _, m := range assignRe.Re().FindAllSubmatch(data, -1) {
 		if !placeholder(string(m[2])) {
 			return true
 		}

@@ -3,8 +3,8 @@ package pluginbundleresolves
 import (
 	"context"
 	"fmt"
+	"github.com/metahub-ai/attest/checks/lex"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
@@ -26,7 +26,7 @@ var Check = &checks.Check{
 	Run:         run,
 }
 
-var rootVarRe = regexp.MustCompile(`\$\{?CLAUDE_PLUGIN_ROOT\}?(/[^\s"'` + "`" + `;|&)]*)?`)
+var rootVarRe = lex.Lazy(`\$\{?CLAUDE_PLUGIN_ROOT\}?(/[^\s"'` + "`" + `;|&)]*)?`)
 
 // Clean resolves a declared path against the plugin root. ok is false when
 // it leaves the root.
@@ -95,7 +95,7 @@ func inlineRefs(key string, v *manifest.JSON) []ref {
 		}
 		switch j.Kind {
 		case manifest.JSONString:
-			for _, m := range rootVarRe.FindAllString(j.Str, -1) {
+			for _, m := range rootVarRe.Re().FindAllString(j.Str, -1) {
 				if strings.Contains(m, "/") {
 					out = append(out, ref{key, m, j.Pos})
 				}

@@ -3,7 +3,7 @@ package skillfrontmatterdepth
 import (
 	"context"
 	"fmt"
-	"regexp"
+	"github.com/metahub-ai/attest/checks/lex"
 	"slices"
 	"unicode/utf8"
 
@@ -32,8 +32,8 @@ const (
 )
 
 var (
-	nameRe  = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	xmlRe   = regexp.MustCompile(`</?[A-Za-z][\w:-]*(\s[^<>]*)?/?>`)
+	nameRe  = lex.Lazy(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	xmlRe   = lex.Lazy(`</?[A-Za-z][\w:-]*(\s[^<>]*)?/?>`)
 	allowed = []string{"name", "description", "license", "compatibility", "metadata", "allowed-tools"}
 )
 
@@ -50,13 +50,13 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		if utf8.RuneCountInString(name) > MaxName {
 			at(pos.Line, pos.Col, fmt.Sprintf("name is %d characters, over %d", utf8.RuneCountInString(name), MaxName))
 		}
-		if !nameRe.MatchString(name) {
+		if !nameRe.Re().MatchString(name) {
 			at(pos.Line, pos.Col, fmt.Sprintf("name %q is not lowercase kebab-case", name))
 		}
 		if dir := in.Subject.DirName; dir != "" && name != dir {
 			at(pos.Line, pos.Col, fmt.Sprintf("name %q differs from the directory name %q", name, dir))
 		}
-		if xmlRe.MatchString(name) {
+		if xmlRe.Re().MatchString(name) {
 			at(pos.Line, pos.Col, "name holds XML-like tags")
 		}
 	}
@@ -64,7 +64,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		if n := utf8.RuneCountInString(desc); n > MaxDescription {
 			at(pos.Line, pos.Col, fmt.Sprintf("description is %d characters, over %d", n, MaxDescription))
 		}
-		if xmlRe.MatchString(desc) {
+		if xmlRe.Re().MatchString(desc) {
 			at(pos.Line, pos.Col, "description holds XML-like tags")
 		}
 	}

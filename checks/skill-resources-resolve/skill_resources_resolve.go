@@ -5,13 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/metahub-ai/attest/checks/lex"
 	"net/url"
 	"path"
-	"regexp"
 	"strings"
+	"sync"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
 	"github.com/metahub-ai/attest/checks"
@@ -37,12 +38,21 @@ var Check = &checks.Check{
 const MaxFiles = 500
 
 var (
-	pathTokenRe = regexp.MustCompile(`^(\.{1,2}/)*[A-Za-z0-9_][\w.-]*(/[\w.-]+)*(/|\.[A-Za-z0-9]{1,6})$`)
-	includeRe   = regexp.MustCompile(`(?:^|\s)@((?:\.{1,2}/)*[\w.-]+(?:/[\w.-]+)*\.[A-Za-z0-9]{1,6}|(?:\.{1,2}/)*[\w.-]+/(?:[\w.-]+/?)*)`)
+	pathTokenRe = lex.Lazy(`^(\.{1,2}/)*[A-Za-z0-9_][\w.-]*(/[\w.-]+)*(/|\.[A-Za-z0-9]{1,6})$`)
+	includeRe   = lex.Lazy(`(?:^|\s)@((?:\.{1,2}/)*[\w.-]+(?:/[\w.-]+)*\.[A-Za-z0-9]{1,6}|(?:\.{1,2}/)*[\w.-]+/(?:[\w.-]+/?)*)`)
 	resourceExt = map[string]bool{".py": true, ".sh": true, ".bash": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true,
 		".md": true, ".txt": true, ".json": true, ".yaml": true, ".yml": true, ".toml": true, ".html": true, ".css": true,
 		".xml": true, ".xsd": true, ".sql": true, ".rb": true, ".go": true, ".ps1": true, ".r": true, ".ipynb": true}
 )
+
+// mdParser is built once: goldmark parsers are safe for concurrent use.
+var mdParser = sync.OnceValue(func() parser.Parser {
+	return parser.NewParser(
+		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithInlineParsers(parser.DefaultInlineParsers()...),
+		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+	)
+})
 
 // Ref is one reference found in a model-read file.
 type Ref struct {
@@ -56,7 +66,7 @@ type Ref struct {
 // offset of src within the file and lineBase the file line of src's first
 // line minus one, so lines are file lines.
 func Refs(from string, src []byte, lineBase int) []Ref {
-	doc := goldmark.New().Parser().Parse(text.NewReader(src))
+	doc := mdParser().Parse(text.NewReader(src))
 	var out []Ref
 	lineOf := func(off int) int { return lineBase + bytes.Count(src[:min(off, len(src))], []byte{'\n'}) + 1 }
 	blockStart := func(n ast.Node) int {
@@ -108,7 +118,7 @@ func Refs(from string, src []byte, lineBase int) []Ref {
 			}
 		case *ast.Text:
 			seg := v.Segment
-			for _, m := range includeRe.FindAllSubmatchIndex(seg.Value(src), -1) {
+			for _, m := range includeRe.Re().FindAllSubmatchIndex(seg.Value(src), -1) {
 				out = append(out, Ref{from, string(seg.Value(src)[m[2]:m[3]]), lineOf(seg.Start + m[2]), false})
 			}
 		}
@@ -126,7 +136,7 @@ func isPathToken(tok string) bool {
 	if strings.ContainsAny(tok, "$<>{}*?~") || strings.Contains(tok, "://") || strings.HasPrefix(tok, "-") {
 		return false
 	}
-	if !pathTokenRe.MatchString(tok) {
+	if !pathTokenRe.Re().MatchString(tok) {
 		return false
 	}
 	if strings.HasSuffix(tok, "/") {

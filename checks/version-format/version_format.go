@@ -3,7 +3,7 @@ package versionformat
 import (
 	"context"
 	"fmt"
-	"regexp"
+	"github.com/metahub-ai/attest/checks/lex"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
@@ -26,13 +26,13 @@ var Check = &checks.Check{
 }
 
 // pep440 is PEP 440's canonical public version pattern (Appendix B).
-var pep440 = regexp.MustCompile(`(?i)^v?(?:[0-9]+!)?[0-9]+(?:\.[0-9]+)*(?:[-_.]?(?:a|b|c|rc|alpha|beta|pre|preview)[-_.]?[0-9]*)?(?:-[0-9]+|[-_.]?(?:post|rev|r)[-_.]?[0-9]*)?(?:[-_.]?dev[-_.]?[0-9]*)?(?:\+[a-z0-9]+(?:[-_.][a-z0-9]+)*)?$`)
+var pep440 = lex.Lazy(`(?i)^v?(?:[0-9]+!)?[0-9]+(?:\.[0-9]+)*(?:[-_.]?(?:a|b|c|rc|alpha|beta|pre|preview)[-_.]?[0-9]*)?(?:-[0-9]+|[-_.]?(?:post|rev|r)[-_.]?[0-9]*)?(?:[-_.]?dev[-_.]?[0-9]*)?(?:\+[a-z0-9]+(?:[-_.][a-z0-9]+)*)?$`)
 
 // IsSemver accepts strict semver with an optional leading v.
 func IsSemver(v string) bool { return checks.IsSemver(strings.TrimPrefix(v, "v")) }
 
 // IsPEP440 accepts a PEP 440 version.
-func IsPEP440(v string) bool { return pep440.MatchString(v) }
+func IsPEP440(v string) bool { return pep440.Re().MatchString(v) }
 
 type decl struct {
 	file, value string

@@ -2,7 +2,7 @@ package manifest
 
 import (
 	"bytes"
-	"regexp"
+	"github.com/metahub-ai/attest/checks/lex"
 	"strings"
 )
 
@@ -24,13 +24,13 @@ type Requirements struct {
 }
 
 var (
-	reqNameRe = regexp.MustCompile(`^([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(\[[^\]]*\])?\s*(.*)$`)
-	pep503Re  = regexp.MustCompile(`[-_.]+`)
+	reqNameRe = lex.Lazy(`^([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(\[[^\]]*\])?\s*(.*)$`)
+	pep503Re  = lex.Lazy(`[-_.]+`)
 )
 
 // NormalizePyName applies PEP 503 normalisation.
 func NormalizePyName(name string) string {
-	return strings.ToLower(pep503Re.ReplaceAllString(name, "-"))
+	return strings.ToLower(pep503Re.Re().ReplaceAllString(name, "-"))
 }
 
 // ParseRequirements parses a pip requirements file: comments, line
@@ -91,7 +91,7 @@ func parseRequirement(s string) (Requirement, bool) {
 	if strings.Contains(s, "://") && !strings.Contains(s, "@") || strings.HasPrefix(s, ".") || strings.HasPrefix(s, "/") {
 		return Requirement{}, false
 	}
-	m := reqNameRe.FindStringSubmatch(s)
+	m := reqNameRe.Re().FindStringSubmatch(s)
 	if m == nil {
 		return Requirement{}, false
 	}

@@ -5,7 +5,6 @@ package nodebuild
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks/lex"
@@ -25,9 +24,9 @@ type Output struct {
 
 var (
 	buildScripts = []string{"build", "prepare", "prepack", "prepublishOnly", "prepublish", "compile"}
-	runRe        = regexp.MustCompile(`(?:npm run|pnpm(?: run)?|yarn(?: run)?|bun run)\s+([\w:.-]+)`)
-	flagRe       = func(names string) *regexp.Regexp {
-		return regexp.MustCompile(`(?:^|\s)(?:` + names + `)(?:=|\s+)["']?([^\s"'&;|]+)`)
+	runRe        = lex.Lazy(`(?:npm run|pnpm(?: run)?|yarn(?: run)?|bun run)\s+([\w:.-]+)`)
+	flagRe       = func(names string) *lex.Pattern {
+		return lex.Lazy(`(?:^|\s)(?:` + names + `)(?:=|\s+)["']?([^\s"'&;|]+)`)
 	}
 	esbuildDir  = flagRe(`--outdir`)
 	esbuildFile = flagRe(`--outfile`)
@@ -51,7 +50,7 @@ func Outputs(inv *resolve.Inventory, pkg *manifest.PackageJSON) []Output {
 		}
 		seen[name] = true
 		cmds = append(cmds, sc.Value)
-		for _, m := range runRe.FindAllStringSubmatch(sc.Value, -1) {
+		for _, m := range runRe.Re().FindAllStringSubmatch(sc.Value, -1) {
 			visit(m[1], depth+1)
 		}
 	}
@@ -78,7 +77,7 @@ func Outputs(inv *resolve.Inventory, pkg *manifest.PackageJSON) []Output {
 			switch {
 			case tool == "tsc":
 				project := "tsconfig.json"
-				if m := tscProject.FindStringSubmatch(part); m != nil {
+				if m := tscProject.Re().FindStringSubmatch(part); m != nil {
 					project = m[1]
 					if !strings.HasSuffix(project, ".json") {
 						project = path.Join(project, "tsconfig.json")
@@ -90,20 +89,20 @@ func Outputs(inv *resolve.Inventory, pkg *manifest.PackageJSON) []Output {
 					out = append(out, Output{Tool: "tsc", SourceBeside: true})
 				}
 			case tool == "esbuild":
-				if m := esbuildDir.FindStringSubmatch(part); m != nil {
+				if m := esbuildDir.Re().FindStringSubmatch(part); m != nil {
 					add("esbuild", m[1], true)
 				}
-				if m := esbuildFile.FindStringSubmatch(part); m != nil {
+				if m := esbuildFile.Re().FindStringSubmatch(part); m != nil {
 					add("esbuild", m[1], false)
 				}
 			case tool == "tsup":
-				if m := tsupDir.FindStringSubmatch(part); m != nil {
+				if m := tsupDir.Re().FindStringSubmatch(part); m != nil {
 					add("tsup", m[1], true)
 				} else {
 					add("tsup", "dist", true)
 				}
 			case tool == "rollup":
-				switch m1, m2 := rollupFile.FindStringSubmatch(part), rollupDir.FindStringSubmatch(part); {
+				switch m1, m2 := rollupFile.Re().FindStringSubmatch(part), rollupDir.Re().FindStringSubmatch(part); {
 				case m1 != nil:
 					add("rollup", m1[1], false)
 				case m2 != nil:
@@ -112,16 +111,16 @@ func Outputs(inv *resolve.Inventory, pkg *manifest.PackageJSON) []Output {
 					add("rollup", "dist", true)
 				}
 			case tool == "vite":
-				if m := viteDir.FindStringSubmatch(part); m != nil {
+				if m := viteDir.Re().FindStringSubmatch(part); m != nil {
 					add("vite", m[1], true)
 				} else {
 					add("vite", "dist", true)
 				}
 			case tool == "bun" && len(fields) > 1 && fields[1] == "build":
-				if m := esbuildDir.FindStringSubmatch(part); m != nil {
+				if m := esbuildDir.Re().FindStringSubmatch(part); m != nil {
 					add("bun build", m[1], true)
 				}
-				if m := esbuildFile.FindStringSubmatch(part); m != nil {
+				if m := esbuildFile.Re().FindStringSubmatch(part); m != nil {
 					add("bun build", m[1], false)
 				}
 			}
@@ -130,9 +129,9 @@ func Outputs(inv *resolve.Inventory, pkg *manifest.PackageJSON) []Output {
 	return out
 }
 
-var commandSep = regexp.MustCompile(`&&|\|\||;|\|`)
+var commandSep = lex.Lazy(`&&|\|\||;|\|`)
 
-func splitCommands(s string) []string { return commandSep.Split(s, -1) }
+func splitCommands(s string) []string { return commandSep.Re().Split(s, -1) }
 
 // Produces reports which build, if any, produces p.
 func Produces(inv *resolve.Inventory, outs []Output, p string) (string, bool) {
