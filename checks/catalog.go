@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/mod/semver"
+
 	"github.com/metahub-ai/attest/resolve"
 )
 
@@ -18,12 +20,16 @@ import (
 var ErrInvalidCatalog = errors.New("invalid check catalog")
 
 var (
-	idRe     = lex.Lazy(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	semverRe = lex.Lazy(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$`)
+	idRe = lex.Lazy(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 )
 
-// IsSemver reports whether s is a strict semver 2.0.0 version (no "v").
-func IsSemver(s string) bool { return semverRe.Re().MatchString(s) }
+// IsSemver reports whether s is a strict semver 2.0.0 version (no "v"):
+// golang.org/x/mod/semver's grammar without its vMAJOR and vMAJOR.MINOR
+// shorthands.
+func IsSemver(s string) bool {
+	core, _, _ := strings.Cut(strings.SplitN(s, "+", 2)[0], "-")
+	return !strings.HasPrefix(s, "v") && strings.Count(core, ".") == 2 && semver.IsValid("v"+s)
+}
 
 // Entry is a check's catalog entry: everything the score formula and
 // verification take from the catalog rather than from a report. Fields are

@@ -153,3 +153,14 @@ func TestRunnerIsolatesFailures(t *testing.T) {
 		}
 	}
 }
+
+func TestIsSemver(t *testing.T) {
+	for v, want := range map[string]bool{
+		"1.0.0": true, "0.1.0": true, "1.2.3-rc.1": true, "1.2.3+build.7": true, "1.2.3-alpha.1+b": true, "10.20.30": true,
+		"1.0": false, "1": false, "v1.0.0": false, "01.0.0": false, "1.0.0-": false, "1.0.0-01": false, "1.2.3.4": false, "": false, "1.2.3-a..b": false,
+	} {
+		if got := checks.IsSemver(v); got != want {
+			t.Errorf("IsSemver(%q) = %v, want %v", v, got, want)
+		}
+	}
+}

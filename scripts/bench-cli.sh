@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Times the built attest binary on the bundled samples: wall time over
+# repeated runs and peak RSS. Usage: scripts/bench-cli.sh [runs]
+# Build is static (CGO_ENABLED=0): a cgo build is dynamically linked and
+# pays the dynamic loader on every start.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-50}
+bin=$(mktemp -d)/attest
+CGO_ENABLED=0 go build -trimpath -o "$bin" ./cmd/attest
+echo "binary: $(du -h "$bin" | cut -f1), $(go version | cut -d' ' -f3), $(nproc) cores"
+
+# wall time: mean and min in ms over $runs runs, after 3 warm-up runs
+wall() {
+  if command -v hyperfine >/dev/null; then
+    hyperfine -N -i -w 3 -r "$runs" --export-json /tmp/attest-bench.$$.json "$*" >/dev/null 2>&1
+    python3 -c "import json;r=json.load(open('/tmp/attest-bench.$$.json'))['results'][0];print('%.1f ms mean, %.1f ms min, %.1f ms stddev' % (r['mean']*1e3, r['min']*1e3, r['stddev']*1e3))"
+    rm -f /tmp/attest-bench.$$.json
+  else
+    for _ in 1 2 3; do "$@" >/dev/null 2>&1 || true; done
+    local start end
+    start=$(date +%s%N)
+    for _ in $(seq "$runs"); do "$@" >/dev/null 2>&1 || true; done
+    end=$(date +%s%N)
+    echo "$(( (end - start) / runs / 1000 ))" | awk '{printf "%.1f ms mean\n", $1/1000}'
+  fi
+}
+
+# peak RSS in MiB: the largest over 10 runs
+rss() {
+  local max=0 kb out
+  out=$(mktemp)
+  for _ in $(seq 10); do
+    /usr/bin/time -o "$out" -f '%M' "$@" >/dev/null 2>&1 || true
+    kb=$(tail -1 "$out")
+    (( kb > max )) && max=$kb
+  done
+  rm -f "$out"
+  awk -v kb="$max" 'BEGIN {printf "%.1f MiB\n", kb/1024}'
+}
+
+if [ ! -x /usr/bin/time ]; then
+  echo "peak RSS needs GNU time: apt-get install -y time" >&2
+fi
+printf '%-46s %-42s %s\n' "command" "wall" "peak RSS"
+for args in "--help" "run testdata/samples/pdf-forms" "run testdata/samples/pdf-forms --json" \
+            "run testdata/samples/weather-ts --json" "run testdata/samples/weather-py --json" "run testdata/samples/weather-go --json"; do
+  # shellcheck disable=SC2086
+  printf '%-46s %-42s %s\n' "attest $args" "$(wall "$bin" $args)" "$( [ -x /usr/bin/time ] && rss "$bin" $args || echo n/a)"
+done
+init_ms=$(GODEBUG=inittrace=1 "$bin" version 2>&1 >/dev/null | awk '/^init/ {s+=$5} END {printf "%.1f", s}')
+echo "package initialisation (GODEBUG=inittrace=1): ${init_ms} ms"
