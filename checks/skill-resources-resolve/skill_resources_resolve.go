@@ -39,7 +39,7 @@ const MaxFiles = 500
 
 var (
 	pathTokenRe = lex.Lazy(`^(\.{1,2}/)*[A-Za-z0-9_][\w.-]*(/[\w.-]+)*(/|\.[A-Za-z0-9]{1,6})$`)
-	includeRe   = lex.Lazy(`(?:^|\s)@((?:\.{1,2}/)*[\w.-]+(?:/[\w.-]+)*\.[A-Za-z0-9]{1,6}|(?:\.{1,2}/)*[\w.-]+/(?:[\w.-]+/?)*)`)
+	includeRe   = lex.Lazy(`(?:^|\s)@((?:\.{1,2}/)*[\w.-]+(?:/[\w.-]+)*\.[A-Za-z0-9]{1,6})\b`)
 	resourceExt = map[string]bool{".py": true, ".sh": true, ".bash": true, ".js": true, ".mjs": true, ".cjs": true, ".ts": true,
 		".md": true, ".txt": true, ".json": true, ".yaml": true, ".yml": true, ".toml": true, ".html": true, ".css": true,
 		".xml": true, ".xsd": true, ".sql": true, ".rb": true, ".go": true, ".ps1": true, ".r": true, ".ipynb": true}
@@ -131,22 +131,35 @@ func clean(tok string) string {
 	return strings.Trim(tok, "\"'`(),;:")
 }
 
+// isPathToken decides whether a code token names a file of the skill. Real
+// skills put output names (out.pdf, unpacked/), placeholders (skill-name/)
+// and file trees (├── README.md) in their code, so a token counts only
+// when it has a directory part and either a script or document extension,
+// or a trailing slash after two or more segments.
 func isPathToken(tok string) bool {
 	tok = clean(tok)
-	if strings.ContainsAny(tok, "$<>{}*?~") || strings.Contains(tok, "://") || strings.HasPrefix(tok, "-") {
+	if strings.ContainsAny(tok, "$<>{}*?~@") || strings.Contains(tok, "://") || strings.HasPrefix(tok, "-") {
 		return false
 	}
 	if !pathTokenRe.Re().MatchString(tok) {
 		return false
 	}
+	rel := strings.TrimLeft(tok, "./")
 	if strings.HasSuffix(tok, "/") {
-		return strings.Count(tok, "/") >= 1 && len(tok) > 1 && tok != "./" && tok != "../"
+		return strings.Count(strings.TrimSuffix(rel, "/"), "/") >= 1
 	}
-	ext := strings.ToLower(path.Ext(tok))
-	if !resourceExt[ext] {
-		return false
+	return strings.Contains(rel, "/") && resourceExt[strings.ToLower(path.Ext(tok))]
+}
+
+// knownDir reports whether a code token's first directory is one the skill
+// ships, next to the referring file or at the root: scripts/missing.py
+// counts when scripts/ exists; unpacked/word/ is someone else's tree.
+func knownDir(inv *resolve.Inventory, from, target string) bool {
+	first, _, _ := strings.Cut(strings.TrimPrefix(target, "./"), "/")
+	if first == ".." {
+		return true // leaving the skill is judged, whatever is there
 	}
-	return strings.Contains(strings.TrimPrefix(strings.TrimPrefix(tok, "./"), "../"), "/") || ext == ".md"
+	return inv.IsDir(path.Join(path.Dir(from), first)) || inv.IsDir(first)
 }
 
 // skip says whether a link target is outside this check's concern.
@@ -195,6 +208,9 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			}
 			if skip(target) {
 				continue
+			}
+			if !r.Link && !knownDir(inv, file, target) {
+				continue // a workspace or output path the skill writes or reads, not one it ships
 			}
 			total++
 			rel := path.Join(path.Dir(file), target)

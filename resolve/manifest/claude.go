@@ -17,27 +17,18 @@ var PluginComponentKeys = []string{"commands", "agents", "skills", "hooks", "mcp
 
 // ParsePlugin parses plugin.json.
 func ParsePlugin(data []byte) (*Plugin, error) {
-	doc, err := ParseJSON(data)
+	doc, err := parseObject(data, "plugin.json")
 	if err != nil {
 		return nil, err
 	}
 	r := doc.Root
-	if r.Kind != JSONObject {
-		return nil, &SyntaxError{Pos: r.Pos, Msg: "plugin.json is not a JSON object"}
-	}
 	p := &Plugin{Doc: doc, Components: map[string][]StringAt{}, Inline: map[string]*JSON{}}
 	p.Name = stringField(r.Get("name"))
 	p.Version = stringField(r.Get("version"))
 	p.Description = stringField(r.Get("description"))
 	p.License = stringField(r.Get("license"))
 	p.Homepage = stringField(r.Get("homepage"))
-	switch repo := r.Get("repository"); {
-	case repo == nil:
-	case repo.Kind == JSONString:
-		p.Repository = stringField(repo)
-	case repo.Kind == JSONObject:
-		p.Repository = stringField(repo.Get("url"))
-	}
+	p.Repository = stringOr(r.Get("repository"), "url")
 	for _, k := range PluginComponentKeys {
 		v := r.Get(k)
 		if v == nil {
@@ -71,14 +62,11 @@ type Hooks struct {
 // ParseHooks parses a hooks configuration: {"hooks": {Event: [{matcher,
 // hooks: [{type, command|prompt}]}]}} or the bare event map.
 func ParseHooks(data []byte) (*Hooks, error) {
-	doc, err := ParseJSON(data)
+	doc, err := parseObject(data, "hooks configuration")
 	if err != nil {
 		return nil, err
 	}
 	r := doc.Root
-	if r.Kind != JSONObject {
-		return nil, &SyntaxError{Pos: r.Pos, Msg: "hooks configuration is not a JSON object"}
-	}
 	h := &Hooks{Doc: doc}
 	events := r
 	if inner := r.Get("hooks"); inner != nil && inner.Kind == JSONObject {
@@ -128,14 +116,11 @@ type AgentJSON struct {
 
 // ParseAgentJSON parses agent.json.
 func ParseAgentJSON(data []byte) (*AgentJSON, error) {
-	doc, err := ParseJSON(data)
+	doc, err := parseObject(data, "agent.json")
 	if err != nil {
 		return nil, err
 	}
 	r := doc.Root
-	if r.Kind != JSONObject {
-		return nil, &SyntaxError{Pos: r.Pos, Msg: "agent.json is not a JSON object"}
-	}
 	a := &AgentJSON{Doc: doc}
 	a.Name = stringField(r.Get("name"))
 	a.Description = stringField(r.Get("description"))
@@ -169,14 +154,11 @@ type MCPConfig struct {
 
 // ParseMCPConfig parses an MCP client configuration.
 func ParseMCPConfig(data []byte) (*MCPConfig, error) {
-	doc, err := ParseJSON(data)
+	doc, err := parseObject(data, "MCP configuration")
 	if err != nil {
 		return nil, err
 	}
 	r := doc.Root
-	if r.Kind != JSONObject {
-		return nil, &SyntaxError{Pos: r.Pos, Msg: "MCP configuration is not a JSON object"}
-	}
 	servers := r.Get("mcpServers")
 	if servers == nil {
 		servers = r.Get("servers")
@@ -218,14 +200,11 @@ type ServerPackage struct {
 
 // ParseServerJSON parses server.json.
 func ParseServerJSON(data []byte) (*ServerJSON, error) {
-	doc, err := ParseJSON(data)
+	doc, err := parseObject(data, "server.json")
 	if err != nil {
 		return nil, err
 	}
 	r := doc.Root
-	if r.Kind != JSONObject {
-		return nil, &SyntaxError{Pos: r.Pos, Msg: "server.json is not a JSON object"}
-	}
 	s := &ServerJSON{Doc: doc}
 	s.Name = stringField(r.Get("name"))
 	s.Version = stringField(r.Get("version"))

@@ -49,16 +49,34 @@ func stringField(v *JSON) *StringField {
 	return nil
 }
 
-// ParsePackageJSON parses package.json.
-func ParsePackageJSON(data []byte) (*PackageJSON, error) {
+// stringOr reads a field that is either a string or an object holding the
+// string under key (package.json "license" and "repository").
+func stringOr(v *JSON, key string) *StringField {
+	if v != nil && v.Kind == JSONObject {
+		return stringField(v.Get(key))
+	}
+	return stringField(v)
+}
+
+// parseObject parses a manifest whose top level must be an object.
+func parseObject(data []byte, what string) (*JSONDoc, error) {
 	doc, err := ParseJSON(data)
 	if err != nil {
 		return nil, err
 	}
-	r := doc.Root
-	if r.Kind != JSONObject {
-		return nil, &SyntaxError{Pos: r.Pos, Msg: "package.json is not a JSON object"}
+	if doc.Root.Kind != JSONObject {
+		return nil, &SyntaxError{Pos: doc.Root.Pos, Msg: what + " is not a JSON object"}
 	}
+	return doc, nil
+}
+
+// ParsePackageJSON parses package.json.
+func ParsePackageJSON(data []byte) (*PackageJSON, error) {
+	doc, err := parseObject(data, "package.json")
+	if err != nil {
+		return nil, err
+	}
+	r := doc.Root
 	p := &PackageJSON{Doc: doc}
 	p.Name = stringField(r.Get("name"))
 	p.Version = stringField(r.Get("version"))
@@ -66,20 +84,8 @@ func ParsePackageJSON(data []byte) (*PackageJSON, error) {
 	p.Type = stringField(r.Get("type"))
 	p.Main = stringField(r.Get("main"))
 	p.Homepage = stringField(r.Get("homepage"))
-	switch lic := r.Get("license"); {
-	case lic == nil:
-	case lic.Kind == JSONString:
-		p.License = stringField(lic)
-	case lic.Kind == JSONObject:
-		p.License = stringField(lic.Get("type"))
-	}
-	switch repo := r.Get("repository"); {
-	case repo == nil:
-	case repo.Kind == JSONString:
-		p.Repository = stringField(repo)
-	case repo.Kind == JSONObject:
-		p.Repository = stringField(repo.Get("url"))
-	}
+	p.License = stringOr(r.Get("license"), "type")
+	p.Repository = stringOr(r.Get("repository"), "url")
 	switch bin := r.Get("bin"); {
 	case bin == nil:
 	case bin.Kind == JSONString:
