@@ -3,7 +3,9 @@ package checks_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -123,7 +125,20 @@ func TestRunnerIsolatesFailures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := checks.Run(context.Background(), subject(), cat, checks.RunOptions{Grants: checks.DefaultGrants, Timeout: 100 * time.Millisecond, StartedAt: start})
+	for _, parallel := range []int{0, 1, 4} { // 0: the default, one at a time for a small subject
+		t.Run(fmt.Sprintf("parallel=%d", parallel), func(t *testing.T) {
+			runIsolation(t, cat, start, parallel)
+		})
+	}
+}
+
+func runIsolation(t *testing.T, cat *checks.Catalog, start time.Time, parallel int) {
+	var progress atomic.Int32
+	out := checks.Run(context.Background(), subject(), cat, checks.RunOptions{Grants: checks.DefaultGrants, Timeout: 100 * time.Millisecond,
+		StartedAt: start, Parallel: parallel, Progress: func(done, total int, id string) { progress.Add(1) }})
+	if int(progress.Load()) != len(out) {
+		t.Errorf("progress called %d times for %d checks", progress.Load(), len(out))
+	}
 	got := map[string]checks.Result{}
 	for _, o := range out {
 		got[o.Check.ID] = o.Result

@@ -81,6 +81,7 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 	}
 	progress := terminal(a.stderr)
 	if progress {
+		fmt.Fprintf(a.stderr, "reading %s", target)
 		opts.Progress = func(done, total int, id string) {
 			fmt.Fprintf(a.stderr, "\r\x1b[Kevaluating %d/%d %s", done, total, id)
 		}
