@@ -13,6 +13,7 @@ import (
 	mcpmoduletype "github.com/metahub-ai/attest/checks/mcp-module-type"
 	namedeclared "github.com/metahub-ai/attest/checks/name-declared"
 	noescapingsymlinks "github.com/metahub-ai/attest/checks/no-escaping-symlinks"
+	nohostileshellcommands "github.com/metahub-ai/attest/checks/no-hostile-shell-commands"
 	nosensitivefiles "github.com/metahub-ai/attest/checks/no-sensitive-files"
 	pluginbundledeclared "github.com/metahub-ai/attest/checks/plugin-bundle-declared"
 	pluginbundleresolves "github.com/metahub-ai/attest/checks/plugin-bundle-resolves"
@@ -43,6 +44,7 @@ func All() []*checks.Check {
 		mcpmoduletype.Check,
 		namedeclared.Check,
 		noescapingsymlinks.Check,
+		nohostileshellcommands.Check,
 		nosensitivefiles.Check,
 		pluginbundledeclared.Check,
 		pluginbundleresolves.Check,

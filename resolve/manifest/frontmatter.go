@@ -239,3 +239,32 @@ func (w *yamlWalker) walk(n *yaml.Node, path string, depth int) error {
 	}
 	return nil
 }
+
+// ParseYAML parses a whole YAML document (a CI workflow, a config file)
+// under the same limits as frontmatter and returns its root node.
+func ParseYAML(data []byte) (root *yaml.Node, err error) {
+	if err := checkSize(data); err != nil {
+		return nil, err
+	}
+	data, _ = stripBOM(data)
+	defer func() {
+		if r := recover(); r != nil {
+			root, err = nil, &SyntaxError{Msg: fmt.Sprintf("YAML parser failed: %v", r)}
+		}
+	}()
+	var doc yaml.Node
+	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil {
+		if err == io.EOF {
+			return &yaml.Node{}, nil
+		}
+		return nil, yamlError(err, 0)
+	}
+	w := &yamlWalker{}
+	if err := w.walk(&doc, "", 0); err != nil {
+		return nil, err
+	}
+	if doc.Kind == yaml.DocumentNode && len(doc.Content) == 1 {
+		return doc.Content[0], nil
+	}
+	return &doc, nil
+}

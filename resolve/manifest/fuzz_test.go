@@ -160,3 +160,9 @@ func FuzzServerJSON(f *testing.F) {
 	f.Add([]byte(`{"name":"a/b","version_detail":{"version":"1"},"packages":[{"registry_name":"npm","name":"x"}],"remotes":[{"url":"u"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) { _, _ = ParseServerJSON(data) })
 }
+
+func FuzzYAML(f *testing.F) {
+	f.Add([]byte("on: push\njobs:\n  a:\n    steps:\n      - run: echo hi\n"))
+	f.Add([]byte("a: &a [1]\nb: *a\n"))
+	f.Fuzz(func(t *testing.T, data []byte) { _, _ = ParseYAML(data) })
+}

