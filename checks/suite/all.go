@@ -14,9 +14,12 @@ import (
 	namedeclared "github.com/metahub-ai/attest/checks/name-declared"
 	noescapingsymlinks "github.com/metahub-ai/attest/checks/no-escaping-symlinks"
 	nohostileshellcommands "github.com/metahub-ai/attest/checks/no-hostile-shell-commands"
+	noinstallscripts "github.com/metahub-ai/attest/checks/no-install-scripts"
 	nosensitivefiles "github.com/metahub-ai/attest/checks/no-sensitive-files"
 	pluginbundledeclared "github.com/metahub-ai/attest/checks/plugin-bundle-declared"
 	pluginbundleresolves "github.com/metahub-ai/attest/checks/plugin-bundle-resolves"
+	pluginhooksnotprivileged "github.com/metahub-ai/attest/checks/plugin-hooks-not-privileged"
+	pluginhookssafe "github.com/metahub-ai/attest/checks/plugin-hooks-safe"
 	pluginmanifest "github.com/metahub-ai/attest/checks/plugin-manifest"
 	publishersignature "github.com/metahub-ai/attest/checks/publisher-signature"
 	skillfrontmatter "github.com/metahub-ai/attest/checks/skill-frontmatter"
@@ -45,9 +48,12 @@ func All() []*checks.Check {
 		namedeclared.Check,
 		noescapingsymlinks.Check,
 		nohostileshellcommands.Check,
+		noinstallscripts.Check,
 		nosensitivefiles.Check,
 		pluginbundledeclared.Check,
 		pluginbundleresolves.Check,
+		pluginhooksnotprivileged.Check,
+		pluginhookssafe.Check,
 		pluginmanifest.Check,
 		publishersignature.Check,
 		skillfrontmatter.Check,

@@ -2,11 +2,13 @@ package shell
 
 import (
 	"bytes"
+	"fmt"
 	"path"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/resolve/manifest"
 )
@@ -18,6 +20,10 @@ type Program struct {
 	Source []byte
 	Where  string // "script", "package.json scripts.postinstall", "Dockerfile RUN", ...
 }
+
+// buildTime names the program kinds that run when the artifact is built
+// or tested, not when it is used.
+var buildTime = map[string]bool{"Dockerfile RUN": true, "CI run step": true, "CI script": true, "Makefile recipe": true}
 
 // IsShellFile reports whether a file is a shell script, by extension or
 // shebang.
@@ -152,4 +158,28 @@ func ciRuns(p string, src []byte) []Program {
 	}
 	walk(root, 0)
 	return out
+}
+
+// Rate runs the shell rules over programs and returns fail and warn
+// evidence. Shared with the checks that rate hooks and install scripts.
+func Rate(programs []Program) (fails, warns []checks.Evidence, errs int) {
+	for _, p := range programs {
+		fs, _, err := AnalyzeLenient(p.Source)
+		if err != nil {
+			errs++
+			continue
+		}
+		for _, f := range fs {
+			if f.Category == RuntimeInstall && buildTime[p.Where] {
+				continue // installing dependencies is what image builds and CI steps are for
+			}
+			e := checks.At(p.Path, p.Line+f.Line, 0, fmt.Sprintf("%s (%s): %s", f.Category, p.Where, f.Message))
+			if f.Severity == Fail {
+				fails = append(fails, e)
+			} else {
+				warns = append(warns, e)
+			}
+		}
+	}
+	return fails, warns, errs
 }

