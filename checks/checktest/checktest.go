@@ -7,7 +7,8 @@
 //
 //	NAME.symlink  becomes a symlink NAME whose target is the file's text
 //	NAME.gen      becomes NAME with @@PLACEHOLDERS@@ replaced by values
-//	              generated at test time (see Placeholders)
+//	              generated at test time (see Placeholders) and @@U+XXXX@@
+//	              by that code point
 package checktest
 
 import (
@@ -19,6 +20,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -44,6 +47,10 @@ func Placeholders() map[string]string {
 		"@@SECRET@@":      "s" + "k_live_" + "9fJ2kQ7xLmZ4pW8rT3vN6bY1",
 	}
 }
+
+// codePoint is the @@U+XXXX@@ placeholder: hidden and bidi characters are
+// written at test time so the repository itself holds none.
+var codePoint = regexp.MustCompile(`@@U\+[0-9A-Fa-f]{4,6}@@`)
 
 // Materialize copies a fixture into a fresh temporary directory of the same
 // base name, expanding
@@ -78,6 +85,10 @@ func Materialize(t testing.TB, src string) string {
 			for k, v := range vals {
 				s = strings.ReplaceAll(s, k, v)
 			}
+			s = codePoint.ReplaceAllStringFunc(s, func(m string) string {
+				n, _ := strconv.ParseUint(m[4:len(m)-2], 16, 32)
+				return string(rune(n))
+			})
 			return os.WriteFile(strings.TrimSuffix(target, ".gen"), []byte(s), info.Mode().Perm())
 		}
 		return os.WriteFile(target, data, info.Mode().Perm())

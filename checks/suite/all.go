@@ -13,9 +13,11 @@ import (
 	mcpmoduletype "github.com/metahub-ai/attest/checks/mcp-module-type"
 	namedeclared "github.com/metahub-ai/attest/checks/name-declared"
 	noescapingsymlinks "github.com/metahub-ai/attest/checks/no-escaping-symlinks"
+	nohiddenunicode "github.com/metahub-ai/attest/checks/no-hidden-unicode"
 	nohostileshellcommands "github.com/metahub-ai/attest/checks/no-hostile-shell-commands"
 	noinstallscripts "github.com/metahub-ai/attest/checks/no-install-scripts"
 	nosensitivefiles "github.com/metahub-ai/attest/checks/no-sensitive-files"
+	notrojansource "github.com/metahub-ai/attest/checks/no-trojan-source"
 	pluginbundledeclared "github.com/metahub-ai/attest/checks/plugin-bundle-declared"
 	pluginbundleresolves "github.com/metahub-ai/attest/checks/plugin-bundle-resolves"
 	pluginhooksnotprivileged "github.com/metahub-ai/attest/checks/plugin-hooks-not-privileged"
@@ -47,9 +49,11 @@ func All() []*checks.Check {
 		mcpmoduletype.Check,
 		namedeclared.Check,
 		noescapingsymlinks.Check,
+		nohiddenunicode.Check,
 		nohostileshellcommands.Check,
 		noinstallscripts.Check,
 		nosensitivefiles.Check,
+		notrojansource.Check,
 		pluginbundledeclared.Check,
 		pluginbundleresolves.Check,
 		pluginhooksnotprivileged.Check,
