@@ -12,6 +12,7 @@ import (
 	mcplaunchable "github.com/metahub-ai/attest/checks/mcp-launchable"
 	mcpmoduletype "github.com/metahub-ai/attest/checks/mcp-module-type"
 	namedeclared "github.com/metahub-ai/attest/checks/name-declared"
+	nobundledbinaries "github.com/metahub-ai/attest/checks/no-bundled-binaries"
 	noescapingsymlinks "github.com/metahub-ai/attest/checks/no-escaping-symlinks"
 	nohiddenunicode "github.com/metahub-ai/attest/checks/no-hidden-unicode"
 	nohostileshellcommands "github.com/metahub-ai/attest/checks/no-hostile-shell-commands"
@@ -48,6 +49,7 @@ func All() []*checks.Check {
 		mcplaunchable.Check,
 		mcpmoduletype.Check,
 		namedeclared.Check,
+		nobundledbinaries.Check,
 		noescapingsymlinks.Check,
 		nohiddenunicode.Check,
 		nohostileshellcommands.Check,
