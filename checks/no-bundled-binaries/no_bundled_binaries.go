@@ -90,7 +90,30 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			fails = append(fails, at("an Office document with a VBA project"))
 		case t == OLE && bytes.Contains(f.Content, []byte("V\x00B\x00A")):
 			fails = append(fails, at("an Office document with macros"))
-		case (t.Executable() || t.Archive() || native) && refs[f.Path] != "":
+		case t.Archive():
+			members, err := Inspect(f.Path, f.Content, t)
+			var bad []string
+			for _, m := range members {
+				switch {
+				case m.Escapes:
+					fails = append(fails, checks.At(f.Path, 0, 0, fmt.Sprintf("archive member %s escapes the extraction directory", m.Name)))
+				case m.Type.Executable():
+					bad = append(bad, m.Name+" ("+string(m.Type)+")")
+				}
+			}
+			switch {
+			case len(bad) > 0 && refs[f.Path] != "":
+				fails = append(fails, at(fmt.Sprintf("extracted by %s and holds %s", refs[f.Path], strings.Join(bad, ", "))))
+			case len(bad) > 0:
+				warns = append(warns, at("holds "+strings.Join(bad, ", ")))
+			case err != nil:
+				unscanned = append(unscanned, f.Path)
+			case refs[f.Path] != "":
+				warns = append(warns, at(fmt.Sprintf("extracted by %s; its %s were inspected and hold no executable", refs[f.Path], checks.Plural(len(members), "member"))))
+			default:
+				warns = append(warns, at(fmt.Sprintf("review: %s inside", checks.Plural(len(members), "member"))))
+			}
+		case (t.Executable() || native) && refs[f.Path] != "":
 			fails = append(fails, at("run or loaded by "+refs[f.Path]))
 		default:
 			warns = append(warns, at("review: a binary in the artifact"))

@@ -31,3 +31,14 @@ func TestDetect(t *testing.T) {
 		t.Error("Disguised")
 	}
 }
+
+func FuzzInspect(f *testing.F) {
+	f.Add([]byte("PK\x03\x04"))
+	f.Add([]byte("\x1f\x8b\x08\x00"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		ty := nobundledbinaries.Detect("x", b)
+		if ty.Archive() {
+			_, _ = nobundledbinaries.Inspect("x", b, ty)
+		}
+	})
+}

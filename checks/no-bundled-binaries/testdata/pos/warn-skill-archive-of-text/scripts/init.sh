@@ -1,0 +1,2 @@
+#!/bin/sh
+tar -xzf scripts/components.tar.gz
