@@ -199,7 +199,7 @@ func TestReportContract(t *testing.T) {
 	if r.Score.Formula != "attest-default@1" || len(r.Subject.Digest.SHA256) != 64 || r.Suite.CatalogDigest != cat.Digest() {
 		t.Errorf("contract fields: %+v %+v", r.Score, r.Suite)
 	}
-	if r.Score.Verdict != policy.VerdictFail || strings.Join(r.Score.Blocking, ",") != "no-escaping-symlinks,no-sensitive-files" {
+	if r.Score.Verdict != policy.VerdictFail || strings.Join(r.Score.Blocking, ",") != "no-escaping-symlinks,no-hardcoded-secrets,no-sensitive-files" {
 		t.Errorf("unsafe skill: verdict %s blocking %v", r.Score.Verdict, r.Score.Blocking)
 	}
 	for _, res := range r.Results {

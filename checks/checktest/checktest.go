@@ -45,6 +45,9 @@ func Placeholders() map[string]string {
 		"@@AWS_KEY_ID@@":  "AK" + "IA" + "Q3EGRIZ7XKJ4MPLW",
 		"@@GH_TOKEN@@":    "gh" + "p_" + "R8vq2LmT5zXc9WnB4yKd7HsJ3fGa1eQp6UoI",
 		"@@SECRET@@":      "s" + "k_live_" + "9fJ2kQ7xLmZ4pW8rT3vN6bY1",
+		"@@STRIPE_TEST@@": "s" + "k_test_" + "51HqLm2eZvKYlo2C9fJ2kQ7xLmZ4pW8rT3vN6bY1",
+		"@@JWT@@": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" + "." + "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ" +
+			"." + "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	namedeclared "github.com/metahub-ai/attest/checks/name-declared"
 	nobundledbinaries "github.com/metahub-ai/attest/checks/no-bundled-binaries"
 	noescapingsymlinks "github.com/metahub-ai/attest/checks/no-escaping-symlinks"
+	nohardcodedsecrets "github.com/metahub-ai/attest/checks/no-hardcoded-secrets"
 	nohiddenunicode "github.com/metahub-ai/attest/checks/no-hidden-unicode"
 	nohostileshellcommands "github.com/metahub-ai/attest/checks/no-hostile-shell-commands"
 	noinstallscripts "github.com/metahub-ai/attest/checks/no-install-scripts"
@@ -51,6 +52,7 @@ func All() []*checks.Check {
 		namedeclared.Check,
 		nobundledbinaries.Check,
 		noescapingsymlinks.Check,
+		nohardcodedsecrets.Check,
 		nohiddenunicode.Check,
 		nohostileshellcommands.Check,
 		noinstallscripts.Check,

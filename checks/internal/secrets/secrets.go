@@ -1,0 +1,326 @@
+// Package secrets finds secret-shaped values with the rule set gitleaks
+// maintains, kept here as versioned data (rules.json, written by
+// tools/secretrules). Rules are chosen by a keyword prefilter and compiled
+// on first use; each match is judged by its own value (entropy, the rule's
+// allowlists, placeholders), never by the text around it, and no value
+// ever leaves this package except as a byte span.
+package secrets
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"math"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+//go:embed rules.json
+var rulesJSON []byte
+
+// Version identifies the rule data; bump the checks that use it when it
+// changes.
+const Version = "gitleaks-v8.30.1"
+
+// MaxMatchesPerRule bounds the matches of one rule in one file.
+const MaxMatchesPerRule = 200
+
+type allowlist struct {
+	Condition   string   `json:"condition"`
+	Regexes     []string `json:"regexes"`
+	RegexTarget string   `json:"regexTarget"`
+	StopWords   []string `json:"stopwords"`
+	res         []*regexp.Regexp
+}
+
+type rule struct {
+	ID          string      `json:"id"`
+	Regex       string      `json:"regex"`
+	SecretGroup int         `json:"secretGroup"`
+	Entropy     float64     `json:"entropy"`
+	Keywords    []string    `json:"keywords"`
+	Path        string      `json:"path"`
+	Allowlists  []allowlist `json:"allowlists"`
+	once        sync.Once
+	re          *regexp.Regexp
+	pathRe      *regexp.Regexp
+}
+
+type ruleSet struct {
+	Allowlist allowlist `json:"allowlist"`
+	Rules     []*rule   `json:"rules"`
+	// bigram prefilter: the first two bytes of every keyword
+	first [65536 / 64]uint64
+	byKey map[uint16][]keyword
+}
+
+type keyword struct {
+	text  string
+	rules []int
+}
+
+var rules = sync.OnceValue(func() *ruleSet {
+	var rs ruleSet
+	if err := json.Unmarshal(rulesJSON, &rs); err != nil {
+		panic("secrets: rules.json: " + err.Error()) // embedded data; a test loads it
+	}
+	for i := range rs.Allowlist.Regexes {
+		rs.Allowlist.res = append(rs.Allowlist.res, regexp.MustCompile(rs.Allowlist.Regexes[i]))
+	}
+	rs.byKey = map[uint16][]keyword{}
+	kw := map[string][]int{}
+	for i, r := range rs.Rules {
+		for _, k := range r.Keywords {
+			kw[strings.ToLower(k)] = append(kw[strings.ToLower(k)], i)
+		}
+	}
+	for k, ids := range kw {
+		if len(k) < 2 {
+			continue
+		}
+		b := uint16(k[0])<<8 | uint16(k[1])
+		rs.first[b/64] |= 1 << (b % 64)
+		rs.byKey[b] = append(rs.byKey[b], keyword{k, ids})
+	}
+	return &rs
+})
+
+func (r *rule) compile() {
+	r.once.Do(func() {
+		r.re = regexp.MustCompile(r.Regex)
+		if r.Path != "" {
+			r.pathRe = regexp.MustCompile(r.Path)
+		}
+		for i := range r.Allowlists {
+			for _, x := range r.Allowlists[i].Regexes {
+				r.Allowlists[i].res = append(r.Allowlists[i].res, regexp.MustCompile(x))
+			}
+		}
+	})
+}
+
+// Match is a secret-shaped value found in content.
+type Match struct {
+	Rule       string
+	Start, End int // the secret's byte span
+	// Test marks a credential of a test or sandbox environment (Stripe
+	// sk_test_), which the checks warn on rather than fail.
+	Test bool
+}
+
+// Scan finds secrets in content. path is the file's path, for rules that
+// only apply to some files.
+func Scan(path string, content []byte) []Match {
+	rs := rules()
+	lower := bytes.ToLower(content)
+	active := map[int]bool{}
+	for i := 0; i+1 < len(lower); i++ {
+		b := uint16(lower[i])<<8 | uint16(lower[i+1])
+		if rs.first[b/64]&(1<<(b%64)) == 0 {
+			continue
+		}
+		for _, k := range rs.byKey[b] {
+			if bytes.HasPrefix(lower[i:], []byte(k.text)) {
+				for _, id := range k.rules {
+					active[id] = true
+				}
+			}
+		}
+	}
+	var out []Match
+	for id := 0; id < len(rs.Rules); id++ {
+		if !active[id] {
+			continue
+		}
+		r := rs.Rules[id]
+		r.compile()
+		if r.pathRe != nil && !r.pathRe.MatchString(path) {
+			continue
+		}
+		for _, m := range r.re.FindAllSubmatchIndex(content, MaxMatchesPerRule) {
+			s, e := span(r, m)
+			if s < 0 || e <= s {
+				continue
+			}
+			value := string(content[s:e])
+			line := lineAt(content, s)
+			if r.Entropy > 0 && Entropy(value) < r.Entropy {
+				continue
+			}
+			if allowed(rs.Allowlist, value, string(content[m[0]:m[1]]), line) || ruleAllowed(r, value, string(content[m[0]:m[1]]), line) {
+				continue
+			}
+			test := strings.HasPrefix(value, "sk_test_") || strings.HasPrefix(value, "rk_test_")
+			if !test && Placeholder(value) || test && documentedExample(value) {
+				continue
+			}
+			out = append(out, Match{Rule: r.ID, Start: s, End: e, Test: test})
+		}
+	}
+	return dedupe(out)
+}
+
+func span(r *rule, m []int) (int, int) {
+	if g := r.SecretGroup; g > 0 && 2*g+1 < len(m) && m[2*g] >= 0 {
+		return m[2*g], m[2*g+1]
+	}
+	for g := 1; 2*g+1 < len(m); g++ {
+		if m[2*g] >= 0 && m[2*g+1] > m[2*g] {
+			return m[2*g], m[2*g+1]
+		}
+	}
+	return m[0], m[1]
+}
+
+func lineAt(content []byte, off int) string {
+	s := bytes.LastIndexByte(content[:off], '\n') + 1
+	e := bytes.IndexByte(content[off:], '\n')
+	if e < 0 {
+		return string(content[s:])
+	}
+	return string(content[s : off+e])
+}
+
+func allowed(a allowlist, secret, match, line string) bool {
+	for _, re := range a.res {
+		if re.MatchString(secret) {
+			return true
+		}
+	}
+	return false
+}
+
+func ruleAllowed(r *rule, secret, match, line string) bool {
+	for _, a := range r.Allowlists {
+		target := secret
+		switch a.RegexTarget {
+		case "match":
+			target = match
+		case "line":
+			target = line
+		}
+		reHit := false
+		for _, re := range a.res {
+			if re.MatchString(target) {
+				reHit = true
+				break
+			}
+		}
+		stopHit := false
+		ls := strings.ToLower(secret)
+		for _, w := range a.StopWords {
+			if strings.Contains(ls, w) {
+				stopHit = true
+				break
+			}
+		}
+		if strings.EqualFold(a.Condition, "AND") {
+			if (len(a.res) == 0 || reHit) && (len(a.StopWords) == 0 || stopHit) {
+				return true
+			}
+		} else if reHit || stopHit {
+			return true
+		}
+	}
+	return false
+}
+
+// dedupe keeps one match per span, preferring a specific rule over the
+// generic one.
+func dedupe(ms []Match) []Match {
+	var out []Match
+	for _, m := range ms {
+		dup := false
+		for i, o := range out {
+			if m.Start < o.End && o.Start < m.End {
+				dup = true
+				if strings.HasPrefix(o.Rule, "generic") && !strings.HasPrefix(m.Rule, "generic") {
+					out[i] = m
+				}
+				break
+			}
+		}
+		if !dup {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Entropy is the Shannon entropy of s in bits per character.
+func Entropy(s string) float64 {
+	if s == "" {
+		return 0
+	}
+	counts := map[rune]int{}
+	n := 0
+	for _, r := range s {
+		counts[r]++
+		n++
+	}
+	var h float64
+	for _, c := range counts {
+		p := float64(c) / float64(n)
+		h -= p * math.Log2(p)
+	}
+	return h
+}
+
+var placeholderWords = map[string]bool{"example": true, "sample": true, "placeholder": true, "your": true, "changeme": true,
+	"dummy": true, "fake": true, "redacted": true, "test": true, "xxx": true, "xxxx": true}
+
+// Documented example keys of the vendors.
+var exampleKeys = []string{"AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "AKIAI44QH8DHBEXAMPLE",
+	"je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "pk_test_TYooMQauvdEDq54NiTphI7jx"}
+
+// Placeholder judges a value by itself alone: repeated or sequential
+// characters, template syntax, x/* runs, or a whole word that says it is
+// not a real value.
+func Placeholder(v string) bool {
+	t := strings.Trim(v, "\"'` ")
+	if t == "" {
+		return true
+	}
+	if documentedExample(t) {
+		return true
+	}
+	if strings.Count(t, t[:1]) == len(t) || strings.Contains(strings.ToLower(t), "xxxx") || strings.Contains(t, "***") ||
+		strings.HasPrefix(t, "<") && strings.HasSuffix(t, ">") || strings.Contains(t, "${") || strings.Contains(t, "{{") || strings.Contains(t, "%s") {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
+		if placeholderWords[w] {
+			return true
+		}
+	}
+	return sequential(t)
+}
+
+func documentedExample(v string) bool {
+	for _, k := range exampleKeys {
+		if strings.Contains(v, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// sequential: "1234567890abcdef" or "abcdefgh" runs.
+func sequential(s string) bool {
+	if len(s) < 8 {
+		return false
+	}
+	run := 1
+	for i := 1; i < len(s); i++ {
+		if s[i] == s[i-1]+1 {
+			run++
+			if run >= len(s)*3/4 {
+				return true
+			}
+		} else {
+			run = 1
+		}
+	}
+	return false
+}

@@ -1,0 +1,91 @@
+package secrets
+
+import (
+	"strings"
+	"testing"
+)
+
+// Secret-shaped values are assembled here so that no scanner finds them in
+// the repository.
+func j(parts ...string) string { return strings.Join(parts, "") }
+
+func TestRulesLoad(t *testing.T) {
+	rs := rules()
+	if len(rs.Rules) < 200 {
+		t.Fatalf("%d rules", len(rs.Rules))
+	}
+	for _, r := range rs.Rules {
+		r.compile()
+	}
+}
+
+func TestScan(t *testing.T) {
+	ghp := j("gh", "p_", "R8vq2LmT5zXc9WnB4yKd7HsJ3fGa1eQp6UoI")
+	aws := j("AK", "IA", "Q3EGRIZ7XKJ4MPLW")
+	slack := j("xo", "xb-", "2937465829-4827365920183-", "aQ9vLm2ZxT7kP4wB8nR3sYd6")
+	stripeLive := j("sk", "_live_", "51HqLm2eZvKYlo2C9fJ2kQ7xLmZ4pW8rT3vN6bY1")
+	stripeTest := j("sk", "_test_", "51HqLm2eZvKYlo2C9fJ2kQ7xLmZ4pW8rT3vN6bY1")
+	jwt := j("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".", "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ", ".", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c")
+	pem := j("-----BEGIN ", "RSA PRIVATE KEY-----\n", "MIIEowIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8PbnGy0AHB7MhgHcTz6sE2I2yPB\naNy+WmT5yqb0aR2u5zKUbjGjSk2qTRvN4ZNpPWWGVgSmNCF9WYWJJzQ4W8Rcsj2h\n", "-----END RSA PRIVATE KEY-----")
+	hits := map[string]string{
+		"cfg = {...defaults, token: \"" + ghp + "\"}  // EXAMPLE": "github-pat",
+		"AWS_ACCESS_KEY_ID=" + aws:                                "aws-access-token",
+		"SLACK=" + slack:                                          "slack-bot-token",
+		"stripe.api_key = '" + stripeLive + "'":                   "stripe-access-token",
+		"ACCESS = \"" + jwt + "\"":                                "jwt",
+		pem:                                                       "private-key",
+	}
+	for src, want := range hits {
+		ms := Scan("x.py", []byte(src))
+		if len(ms) == 0 {
+			t.Errorf("%s: not found", want)
+			continue
+		}
+		if ms[0].Rule != want {
+			t.Errorf("%s: rule %s", want, ms[0].Rule)
+		}
+		if got := src[ms[0].Start:ms[0].End]; !strings.Contains(src, got) || len(got) < 10 {
+			t.Errorf("%s: span %q", want, got)
+		}
+	}
+	if ms := Scan("x.py", []byte("key = '"+stripeTest+"'")); len(ms) != 1 || !ms[0].Test {
+		t.Errorf("sk_test_ must be found and marked test: %+v", ms)
+	}
+	clean := []string{
+		"token: process.env.GH_TOKEN  // example: ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+		"ACCESS = \"eyJ...\"",
+		"aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
+		"commit = 3f2a9b1c4d5e6f708192a3b4c5d6e7f8091a2b3c",
+		"id = 123e4567-e89b-12d3-a456-426614174000",
+		`"integrity": "sha512-Q9vLm2ZxT7kP4wB8nR3sYd6aQ9vLm2ZxT7kP4wB8nR3sYd6aQ9vLm2ZxT7kP4wB8nR3sYd6=="`,
+		"api_key = os.environ[\"OPENAI_API_KEY\"]",
+		"password = \"<your-password>\"",
+		"const apiKey = process.env.ANTHROPIC_API_KEY;",
+		"task-runner disk-usage sk-learn",
+	}
+	for _, src := range clean {
+		if ms := Scan("x.py", []byte(src)); len(ms) > 0 {
+			t.Errorf("%q: false positive %+v", src, ms)
+		}
+	}
+}
+
+func TestPlaceholder(t *testing.T) {
+	for v, want := range map[string]bool{"xxxxxxxxxxxx": true, "<token>": true, "${TOKEN}": true, "{{ secrets.X }}": true, "your-api-key-here": true,
+		"abcdefghijklmnop": true, "aaaaaaaaaa": true, "changeme": true, "Zq8vL2mX9rT4wK7p": false} {
+		if Placeholder(v) != want {
+			t.Errorf("Placeholder(%q) != %v", v, want)
+		}
+	}
+}
+
+func FuzzScan(f *testing.F) {
+	f.Add([]byte("token = \"ghp_abc\" key=AKIA1234 eyJ.eyJ.x"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, m := range Scan("f", b) {
+			if m.Start < 0 || m.End > len(b) || m.Start >= m.End {
+				t.Fatalf("bad span %+v", m)
+			}
+		}
+	})
+}

@@ -1,0 +1,20 @@
+// Package nohardcodedsecrets implements the no-hardcoded-secrets check.
+package nohardcodedsecrets
+
+// Doc is the check's documentation.
+const Doc = `Scans every text file that ships, in tests/, dist/ and minified code
+alike, with the rule set gitleaks maintains (221 rules: cloud, forge,
+chat, payment and model-vendor keys, private key blocks, JWTs, connection
+strings with passwords, and a generic secret-named assignment with an
+entropy floor), kept as versioned data. Each match is judged by its value
+alone: the rule's entropy floor and allowlists, and placeholders (repeated
+or sequential characters, x or * runs, <...>, ${...}, {{...}}, %s, a word
+such as example, your, changeme, dummy, fake, redacted or test, the
+vendors' documented example keys). '...' or EXAMPLE elsewhere on the line
+changes nothing. A Stripe test key (sk_test_) is a warning; every other
+match fails. Evidence is the path, line, column and rule id, never the
+value.`
+
+// Remediation says how to fix a finding.
+const Remediation = `Revoke and rotate the credential, remove it from history, and read it
+from the environment at run time.`
