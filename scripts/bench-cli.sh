@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Times the built attest binary on the bundled samples: wall time over
-# repeated runs and peak RSS. Usage: scripts/bench-cli.sh [runs]
+# repeated runs and peak RSS. Usage: scripts/bench-cli.sh [runs] [DIR...]
+# Extra directories (e.g. a checkout of a public MCP server) are timed too.
 # Build is static (CGO_ENABLED=0): a cgo build is dynamically linked and
 # pays the dynamic loader on every start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-50}
+shift || true
+extra=("$@")
 bin=$(mktemp -d)/attest
 CGO_ENABLED=0 go build -trimpath -o "$bin" ./cmd/attest
 echo "binary: $(du -h "$bin" | cut -f1), $(go version | cut -d' ' -f3), $(nproc) cores"
@@ -44,7 +47,8 @@ if [ ! -x /usr/bin/time ]; then
 fi
 printf '%-46s %-42s %s\n' "command" "wall" "peak RSS"
 for args in "--help" "run testdata/samples/pdf-forms" "run testdata/samples/pdf-forms --json" \
-            "run testdata/samples/weather-ts --json" "run testdata/samples/weather-py --json" "run testdata/samples/weather-go --json"; do
+            "run testdata/samples/weather-ts --json" "run testdata/samples/weather-py --json" "run testdata/samples/weather-go --json" \
+            ${extra[@]+"${extra[@]/#/run --json }"}; do
   # shellcheck disable=SC2086
   printf '%-46s %-42s %s\n' "attest $args" "$(wall "$bin" $args)" "$( [ -x /usr/bin/time ] && rss "$bin" $args || echo n/a)"
 done

@@ -8,13 +8,14 @@ var regexAfterKeyword = map[string]bool{"return": true, "typeof": true, "case": 
 // JS tokenizes JavaScript or TypeScript, comments included. Unterminated
 // literals run to the end of input.
 func JS(src []byte) []Token {
-	l := &scanner{src: src, line: 1, lineStart: 0}
+	l := &scanner{src: src, text: string(src), line: 1, lineStart: 0}
 	l.js(0, false)
 	return l.toks
 }
 
 type scanner struct {
 	src       []byte
+	text      string // src as a string, so token texts share it
 	pos       int
 	line      int
 	lineStart int
@@ -24,7 +25,7 @@ type scanner struct {
 }
 
 func (l *scanner) emit(k Kind, start, line, col int) {
-	t := Token{Kind: k, Text: string(l.src[start:l.pos]), Line: line, Col: col, Depth: l.depth}
+	t := Token{Kind: k, Text: l.text[start:l.pos], Line: line, Col: col, Depth: l.depth}
 	if k != Comment && line != l.lastLine {
 		t.LineStart = true
 		l.lastLine = line
@@ -191,7 +192,7 @@ func (l *scanner) template(nest int) {
 				continue
 			}
 			// Expression tokens are scanned but belong to the template.
-			inner := &scanner{src: l.src, pos: l.pos, line: l.line, lineStart: l.lineStart}
+			inner := &scanner{src: l.src, text: l.text, pos: l.pos, line: l.line, lineStart: l.lineStart}
 			inner.js(nest+1, true)
 			l.pos, l.line, l.lineStart = inner.pos, inner.line, inner.lineStart
 			continue

@@ -6,7 +6,7 @@ import "strings"
 // any prefix (r, b, u, f and their combinations) and triple quotes are one
 // String token each.
 func Python(src []byte) []Token {
-	l := &scanner{src: src, line: 1}
+	l := &scanner{src: src, text: string(src), line: 1}
 	for l.pos < len(l.src) {
 		c := l.src[l.pos]
 		start, line, col := l.pos, l.line, l.pos-l.lineStart+1
@@ -32,7 +32,7 @@ func Python(src []byte) []Token {
 			for l.pos < len(l.src) && isIdentPart(l.src[l.pos]) {
 				l.pos++
 			}
-			if l.pos < len(l.src) && (l.src[l.pos] == '"' || l.src[l.pos] == '\'') && isStringPrefix(string(l.src[start:l.pos])) {
+			if l.pos < len(l.src) && (l.src[l.pos] == '"' || l.src[l.pos] == '\'') && isStringPrefix(l.text[start:l.pos]) {
 				l.pyString()
 				l.emit(String, start, line, col)
 				continue

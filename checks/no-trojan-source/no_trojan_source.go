@@ -100,8 +100,8 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			continue
 		}
 		codeFiles++
-		if !strings.ContainsFunc(string(f.Content), func(r rune) bool { return r >= 0x80 }) {
-			continue
+		if !strings.ContainsFunc(string(f.Content), suspicious) {
+			continue // nothing to reorder or disguise: skip tokenizing
 		}
 		fl, wn := judge(f.Path, lang, f.Content)
 		fails, warns = append(fails, fl...), append(warns, wn...)
@@ -170,6 +170,17 @@ func judge(p, lang string, src []byte) (fails, warns []checks.Evidence) {
 		}
 	}
 	return fails, warns
+}
+
+// suspicious: a code point that can reorder or hide code, or a letter of a
+// script that mixes with Latin.
+func suspicious(r rune) bool {
+	if r < 0x80 {
+		return false
+	}
+	c := uni.Classify(r)
+	return c == uni.Bidi || c == uni.Invisible || c == uni.Tag || c == uni.Mark ||
+		unicode.In(r, unicode.Cyrillic, unicode.Greek, unicode.Armenian)
 }
 
 func covered(ev []checks.Evidence, line int) bool {

@@ -8,48 +8,52 @@ package secrets
 
 import (
 	"bytes"
-	_ "embed"
-	"encoding/json"
 	"math"
 	"regexp"
 	"strings"
 	"sync"
 )
 
-//go:embed rules.json
-var rulesJSON []byte
-
-// Version identifies the rule data; bump the checks that use it when it
-// changes.
-const Version = "gitleaks-v8.30.1"
-
 // MaxMatchesPerRule bounds the matches of one rule in one file.
 const MaxMatchesPerRule = 200
 
 type allowlist struct {
-	Condition   string   `json:"condition"`
-	Regexes     []string `json:"regexes"`
-	RegexTarget string   `json:"regexTarget"`
-	StopWords   []string `json:"stopwords"`
+	Condition   string
+	Regexes     []string
+	RegexTarget string
+	StopWords   []string
+	once        sync.Once
 	res         []*regexp.Regexp
 }
 
+// compiled compiles the allowlist's patterns on first use: most runs judge
+// no match at all.
+func (a *allowlist) compiled() []*regexp.Regexp {
+	a.once.Do(func() {
+		for _, x := range a.Regexes {
+			a.res = append(a.res, regexp.MustCompile(x))
+		}
+	})
+	return a.res
+}
+
 type rule struct {
-	ID          string      `json:"id"`
-	Regex       string      `json:"regex"`
-	SecretGroup int         `json:"secretGroup"`
-	Entropy     float64     `json:"entropy"`
-	Keywords    []string    `json:"keywords"`
-	Path        string      `json:"path"`
-	Allowlists  []allowlist `json:"allowlists"`
+	ID          string
+	Regex       string
+	SecretGroup int
+	Entropy     float64
+	Keywords    []string
+	Path        string
+	Allowlists  []allowlist
 	once        sync.Once
 	re          *regexp.Regexp
 	pathRe      *regexp.Regexp
+	multiline   bool
 }
 
 type ruleSet struct {
-	Allowlist allowlist `json:"allowlist"`
-	Rules     []*rule   `json:"rules"`
+	Allowlist *allowlist
+	Rules     []*rule
 	// bigram prefilter: the first two bytes of every keyword
 	first [65536 / 64]uint64
 	byKey map[uint16][]keyword
@@ -61,13 +65,7 @@ type keyword struct {
 }
 
 var rules = sync.OnceValue(func() *ruleSet {
-	var rs ruleSet
-	if err := json.Unmarshal(rulesJSON, &rs); err != nil {
-		panic("secrets: rules.json: " + err.Error()) // embedded data; a test loads it
-	}
-	for i := range rs.Allowlist.Regexes {
-		rs.Allowlist.res = append(rs.Allowlist.res, regexp.MustCompile(rs.Allowlist.Regexes[i]))
-	}
+	rs := ruleSet{Allowlist: &globalAllowlist, Rules: ruleData}
 	rs.byKey = map[uint16][]keyword{}
 	kw := map[string][]int{}
 	for i, r := range rs.Rules {
@@ -89,13 +87,10 @@ var rules = sync.OnceValue(func() *ruleSet {
 func (r *rule) compile() {
 	r.once.Do(func() {
 		r.re = regexp.MustCompile(r.Regex)
+		r.multiline = strings.Contains(r.Regex, `\n`) || strings.Contains(r.Regex, `[\s\S]`) || strings.Contains(r.Regex, "(?s") ||
+			strings.Contains(r.Regex, "-----BEGIN") || strings.Contains(r.Regex, `\s*`) && strings.Contains(r.ID, "private")
 		if r.Path != "" {
 			r.pathRe = regexp.MustCompile(r.Path)
-		}
-		for i := range r.Allowlists {
-			for _, x := range r.Allowlists[i].Regexes {
-				r.Allowlists[i].res = append(r.Allowlists[i].res, regexp.MustCompile(x))
-			}
 		}
 	})
 }
@@ -114,7 +109,7 @@ type Match struct {
 func Scan(path string, content []byte) []Match {
 	rs := rules()
 	lower := bytes.ToLower(content)
-	active := map[int]bool{}
+	active := map[int][]int{} // rule → keyword positions
 	for i := 0; i+1 < len(lower); i++ {
 		b := uint16(lower[i])<<8 | uint16(lower[i+1])
 		if rs.first[b/64]&(1<<(b%64)) == 0 {
@@ -123,42 +118,149 @@ func Scan(path string, content []byte) []Match {
 		for _, k := range rs.byKey[b] {
 			if bytes.HasPrefix(lower[i:], []byte(k.text)) {
 				for _, id := range k.rules {
-					active[id] = true
+					if len(active[id]) < MaxMatchesPerRule {
+						active[id] = append(active[id], i)
+					}
 				}
 			}
 		}
 	}
 	var out []Match
+	lines := lineStarts(content)
 	for id := 0; id < len(rs.Rules); id++ {
-		if !active[id] {
+		hits := active[id]
+		if len(hits) == 0 {
 			continue
 		}
 		r := rs.Rules[id]
-		r.compile()
-		if r.pathRe != nil && !r.pathRe.MatchString(path) {
-			continue
+		if r.Path != "" {
+			r.compile()
+			if !r.pathRe.MatchString(path) {
+				continue
+			}
 		}
-		for _, m := range r.re.FindAllSubmatchIndex(content, MaxMatchesPerRule) {
-			s, e := span(r, m)
-			if s < 0 || e <= s {
+		// Run the rule only on the lines that hold one of its keywords
+		// (multi-line rules from that line on): Go's regexp is linear but
+		// slow on whole files, and a match holds its keyword.
+		seen := map[int]bool{}
+		done := map[int]bool{}
+		for _, pos := range hits {
+			if !plausible(r.ID, content, pos) {
 				continue
 			}
-			value := string(content[s:e])
-			line := lineAt(content, s)
-			if r.Entropy > 0 && Entropy(value) < r.Entropy {
+			li := lineIndex(lines, pos)
+			if done[li] {
 				continue
 			}
-			if allowed(rs.Allowlist, value, string(content[m[0]:m[1]]), line) || ruleAllowed(r, value, string(content[m[0]:m[1]]), line) {
-				continue
+			done[li] = true
+			r.compile()
+			start := lines[li]
+			end := len(content)
+			if !r.multiline {
+				if li+1 < len(lines) {
+					end = lines[li+1]
+				}
+				if end-start > maxWindow {
+					start, end = max(start, pos-maxWindow/2), min(end, pos+maxWindow/2)
+				}
+			} else {
+				end = min(end, start+maxMultiline)
 			}
-			test := strings.HasPrefix(value, "sk_test_") || strings.HasPrefix(value, "rk_test_")
-			if !test && Placeholder(value) || test && documentedExample(value) {
-				continue
+			window := content[start:end]
+			for _, m := range r.re.FindAllSubmatchIndex(window, MaxMatchesPerRule) {
+				for i := range m {
+					if m[i] >= 0 {
+						m[i] += start
+					}
+				}
+				if seen[m[0]] {
+					continue
+				}
+				seen[m[0]] = true
+				if mt, ok := judge(rs, r, content, m); ok {
+					out = append(out, mt)
+				}
 			}
-			out = append(out, Match{Rule: r.ID, Start: s, End: e, Test: test})
 		}
 	}
 	return dedupe(out)
+}
+
+// Window sizes for running a rule around its keyword.
+const (
+	maxWindow    = 8 << 10
+	maxMultiline = 32 << 10
+)
+
+func lineStarts(b []byte) []int {
+	out := []int{0}
+	for i, c := range b {
+		if c == '\n' && i+1 < len(b) {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+func lineIndex(starts []int, pos int) int {
+	lo, hi := 0, len(starts)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if starts[mid] <= pos {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
+
+// plausible is a cheap test, derived from two very common rules' shapes,
+// that lets most keyword hits skip compiling and running them: a generic
+// secret needs an assignment operator soon after its keyword, and a JWT
+// needs "ey" followed by a long base64url run and a dot.
+func plausible(id string, content []byte, pos int) bool {
+	switch id {
+	case "generic-api-key":
+		end := min(len(content), pos+40)
+		return bytes.ContainsAny(content[pos:end], "=:>,|")
+	case "jwt":
+		n := 0
+		for i := pos; i < len(content) && i < pos+4096; i++ {
+			c := content[i]
+			switch {
+			case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '-':
+				n++
+			case c == '.' && n >= 19:
+				return true
+			default:
+				return false
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// judge decides one regex match.
+func judge(rs *ruleSet, r *rule, content []byte, m []int) (Match, bool) {
+	s, e := span(r, m)
+	if s < 0 || e <= s {
+		return Match{}, false
+	}
+	value := string(content[s:e])
+	line := lineAt(content, s)
+	if r.Entropy > 0 && Entropy(value) < r.Entropy {
+		return Match{}, false
+	}
+	if allowed(rs.Allowlist, value, string(content[m[0]:m[1]]), line) || ruleAllowed(r, value, string(content[m[0]:m[1]]), line) {
+		return Match{}, false
+	}
+	test := strings.HasPrefix(value, "sk_test_") || strings.HasPrefix(value, "rk_test_")
+	if !test && Placeholder(value) || test && documentedExample(value) {
+		return Match{}, false
+	}
+	return Match{Rule: r.ID, Start: s, End: e, Test: test}, true
 }
 
 func span(r *rule, m []int) (int, int) {
@@ -182,8 +284,8 @@ func lineAt(content []byte, off int) string {
 	return string(content[s : off+e])
 }
 
-func allowed(a allowlist, secret, match, line string) bool {
-	for _, re := range a.res {
+func allowed(a *allowlist, secret, match, line string) bool {
+	for _, re := range a.compiled() {
 		if re.MatchString(secret) {
 			return true
 		}
@@ -192,7 +294,8 @@ func allowed(a allowlist, secret, match, line string) bool {
 }
 
 func ruleAllowed(r *rule, secret, match, line string) bool {
-	for _, a := range r.Allowlists {
+	for i := range r.Allowlists {
+		a := &r.Allowlists[i]
 		target := secret
 		switch a.RegexTarget {
 		case "match":
@@ -201,7 +304,7 @@ func ruleAllowed(r *rule, secret, match, line string) bool {
 			target = line
 		}
 		reHit := false
-		for _, re := range a.res {
+		for _, re := range a.compiled() {
 			if re.MatchString(target) {
 				reHit = true
 				break
@@ -216,7 +319,7 @@ func ruleAllowed(r *rule, secret, match, line string) bool {
 			}
 		}
 		if strings.EqualFold(a.Condition, "AND") {
-			if (len(a.res) == 0 || reHit) && (len(a.StopWords) == 0 || stopHit) {
+			if (len(a.Regexes) == 0 || reHit) && (len(a.StopWords) == 0 || stopHit) {
 				return true
 			}
 		} else if reHit || stopHit {
