@@ -14,9 +14,31 @@ type Pattern struct {
 	re   *regexp.Regexp
 }
 
+var (
+	mu       sync.Mutex
+	patterns []*Pattern
+)
+
 // Lazy returns a Pattern for expr. Like regexp.MustCompile it panics on a
-// bad expression, on first use; tests compile every pattern they use.
-func Lazy(expr string) *Pattern { return &Pattern{expr: expr} }
+// bad expression, on first use; every Pattern is listed by Patterns, and a
+// test compiles them all.
+func Lazy(expr string) *Pattern {
+	p := &Pattern{expr: expr}
+	mu.Lock()
+	patterns = append(patterns, p)
+	mu.Unlock()
+	return p
+}
+
+// Patterns lists every Pattern made so far, for tests.
+func Patterns() []*Pattern {
+	mu.Lock()
+	defer mu.Unlock()
+	return append([]*Pattern(nil), patterns...)
+}
+
+// Expr returns the expression.
+func (p *Pattern) Expr() string { return p.expr }
 
 // Re returns the compiled expression.
 func (p *Pattern) Re() *regexp.Regexp {

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/metahub-ai/attest/checks"
+	agentnohostileinstructions "github.com/metahub-ai/attest/checks/agent-no-hostile-instructions"
 	agentshapedeclared "github.com/metahub-ai/attest/checks/agent-shape-declared"
 	declaredfilesexist "github.com/metahub-ai/attest/checks/declared-files-exist"
 	entryresolves "github.com/metahub-ai/attest/checks/entry-resolves"
@@ -15,9 +16,11 @@ import (
 	nobundledbinaries "github.com/metahub-ai/attest/checks/no-bundled-binaries"
 	noescapingsymlinks "github.com/metahub-ai/attest/checks/no-escaping-symlinks"
 	nohardcodedsecrets "github.com/metahub-ai/attest/checks/no-hardcoded-secrets"
+	nohiddeninstructions "github.com/metahub-ai/attest/checks/no-hidden-instructions"
 	nohiddenunicode "github.com/metahub-ai/attest/checks/no-hidden-unicode"
 	nohostileshellcommands "github.com/metahub-ai/attest/checks/no-hostile-shell-commands"
 	noinstallscripts "github.com/metahub-ai/attest/checks/no-install-scripts"
+	noinstructioninjection "github.com/metahub-ai/attest/checks/no-instruction-injection"
 	nosensitivefiles "github.com/metahub-ai/attest/checks/no-sensitive-files"
 	notrojansource "github.com/metahub-ai/attest/checks/no-trojan-source"
 	pluginbundledeclared "github.com/metahub-ai/attest/checks/plugin-bundle-declared"
@@ -28,6 +31,7 @@ import (
 	publishersignature "github.com/metahub-ai/attest/checks/publisher-signature"
 	skillfrontmatter "github.com/metahub-ai/attest/checks/skill-frontmatter"
 	skillfrontmatterdepth "github.com/metahub-ai/attest/checks/skill-frontmatter-depth"
+	skillnohostileactions "github.com/metahub-ai/attest/checks/skill-no-hostile-actions"
 	skillresourcesresolve "github.com/metahub-ai/attest/checks/skill-resources-resolve"
 	versionformat "github.com/metahub-ai/attest/checks/version-format"
 )
@@ -42,6 +46,7 @@ const (
 // line here.
 func All() []*checks.Check {
 	return []*checks.Check{
+		agentnohostileinstructions.Check,
 		agentshapedeclared.Check,
 		declaredfilesexist.Check,
 		entryresolves.Check,
@@ -53,9 +58,11 @@ func All() []*checks.Check {
 		nobundledbinaries.Check,
 		noescapingsymlinks.Check,
 		nohardcodedsecrets.Check,
+		nohiddeninstructions.Check,
 		nohiddenunicode.Check,
 		nohostileshellcommands.Check,
 		noinstallscripts.Check,
+		noinstructioninjection.Check,
 		nosensitivefiles.Check,
 		notrojansource.Check,
 		pluginbundledeclared.Check,
@@ -66,6 +73,7 @@ func All() []*checks.Check {
 		publishersignature.Check,
 		skillfrontmatter.Check,
 		skillfrontmatterdepth.Check,
+		skillnohostileactions.Check,
 		skillresourcesresolve.Check,
 		versionformat.Check,
 	}

@@ -1,9 +1,12 @@
 package suite_test
 
 import (
+	"regexp"
+
 	"bytes"
 	"encoding/json"
 	"flag"
+	"github.com/metahub-ai/attest/checks/lex"
 	"go/parser"
 	"go/token"
 	"os"
@@ -112,5 +115,19 @@ func TestPinnedRejectsDuplicates(t *testing.T) {
 	e := `{"axis":"safety","blocking":true,"id":"x","kinds":["skill"],"tier":"deterministic","version":"1.0.0","weight":5}`
 	if _, err := suite.ParsePinned([]byte("[" + e + "," + e + "]")); err == nil {
 		t.Fatal("a duplicated id@version must be rejected")
+	}
+}
+
+// TestPatternsCompile compiles every lazily compiled pattern of every
+// check, so none can fail at run time.
+func TestPatternsCompile(t *testing.T) {
+	ps := lex.Patterns()
+	if len(ps) < 50 {
+		t.Fatalf("only %d patterns registered", len(ps))
+	}
+	for _, p := range ps {
+		if _, err := regexp.Compile(p.Expr()); err != nil {
+			t.Errorf("%q: %v", p.Expr(), err)
+		}
 	}
 }

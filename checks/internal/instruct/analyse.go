@@ -1,0 +1,81 @@
+package instruct
+
+import (
+	"github.com/metahub-ai/attest/checks/lex"
+)
+
+// Family of an instruction-analyser hit.
+type Family string
+
+const (
+	Override     Family = "override"
+	Concealment  Family = "concealment"
+	Authority    Family = "forged-authority"
+	Role         Family = "role-reassignment"
+	Coercion     Family = "pre-action-coercion"
+	ApprovalSkip Family = "approval-bypass"
+	Evaluator    Family = "evaluator-manipulation"
+	ParentSteer  Family = "steers-the-parent-agent"
+
+	CredentialRead Family = "credential-access"
+	SendData       Family = "sends-data"
+	Persist        Family = "persistence"
+	DisableSafety  Family = "disables-safety"
+	BroadDelete    Family = "broad-deletion"
+	FetchFollow    Family = "fetch-and-follow"
+)
+
+type pattern struct {
+	family Family
+	re     *lex.Pattern
+}
+
+// The instruction analyser's families, over normalised text.
+var instructionPatterns = []pattern{
+	{Override, lex.Lazy(`\b(ignore|disregard|forget|override|bypass|skip)\b[^.]{0,30}?\b(all|any|the|your|every|previous|prior|above|earlier|preceding|system|original|developer)\b[^.]{0,30}?\b(instructions?|prompts?|rules|directives|guidelines|guardrails|policies|context)\b`)},
+	{Concealment, lex.Lazy(`\b(do not|don't|never|must not)\s+(tell|inform|notify|alert|mention (it |this |that )?to|reveal (it |this |that )?to|let)\s+the user\b|\bwithout (telling|informing|notifying|alerting|asking) the user\b|\bkeep (this|these|the) (step|steps|action|actions|instruction|instructions|part)? ?(hidden|secret)\b|\bhide (this|it|these|the \w+) from the user\b|\bthe user (must|should) (not|never) (know|see|find out)\b|\bsilently\b[^.]{0,40}\b(send|upload|copy|run|execute|read|write|post)\b`)},
+	{Authority, lex.Lazy(`<\s*/?\s*(important|system|admin|instructions|secret|hidden|sys)\s*>|\[\s*(system|admin)\s*\]|<\|im_start\|>\s*system|(^|\n)\s*(human|assistant|system)\s*:`)},
+	{Role, lex.Lazy(`\byou are now\b|\bfrom now on,? you\b|\b(developer|dan|god|jailbreak|unrestricted) mode\b|\bnew instructions\s*:|\bact as an? (unrestricted|unfiltered|jailbroken)\b`)},
+	{Coercion, lex.Lazy(`\bbefore (answering|responding|replying|you (answer|respond|reply|do anything)|doing anything|any other (step|action|tool))\b[^.]{0,40}?\b(read|send|fetch|run|execute|upload|call|include|cat|open|post|curl|download)\b`)},
+	{ApprovalSkip, lex.Lazy(`\b(do not|don't|never|no need to) (ask|request|wait) (the user )?(for )?(confirmation|permission|approval|consent)\b|\bno need (for|to ask for) (permission|confirmation|approval)\b|\bwithout (asking for |requesting )?(permission|confirmation|approval|consent)\b|\bauto-?approve (all|every|any|each)\b|\bskip (the |all )?(confirmation|approval|permission) (prompts?|checks?|steps?)\b`)},
+	{Evaluator, lex.Lazy(`\b(score|rate|grade) (this|it)( \w+)? (as )?\d+ ?/ ?(10|100)\b|\b(classify|mark|label|rate|report) (this|it)( \w+)? as (safe|benign|trusted|verified|harmless)\b|\b(security )?(scanners?|reviewers?|evaluators?|auditors?)\b[^.]{0,40}\b(should|must) (not flag|ignore|pass|approve)\b`)},
+	{ParentSteer, lex.Lazy(`\b(tell|instruct|ask|make) the (main|parent|calling|orchestrating|primary) (agent|assistant|model)\b[^.]{0,40}\b(ignore|skip|disable|bypass|not ask|stop asking|run|execute|send)\b`)},
+}
+
+// The hostile-action analyser's imperative patterns.
+var hostilePatterns = []pattern{
+	{CredentialRead, lex.Lazy(`\b(read|cat|copy|send|upload|include|print|output|show|paste|attach|exfiltrate|post|open|collect|grab|dump)\b[^.\n]{0,60}?(~/\.ssh|\bid_(rsa|ed25519|ecdsa|dsa)\b|\.aws/credentials|~/\.netrc|\.git-credentials|\.docker/config\.json|\.kube/config|~/\.cursor/mcp\.json|~/\.claude(\.json|/)|\bkeychain\b|login data|\bcookies\b[^.]{0,20}\bbrowser|\.env([^.\w]|$)|/etc/shadow|\bpasswords?\b[^.]{0,20}\b(file|store|manager))`)},
+	{SendData, lex.Lazy(`\b(send|post|upload|exfiltrate|forward|transmit|report)\b[^.\n]{0,60}?\b(to|at)\b\s*(https?://|[\w-]+\.(ngrok|webhook\.site|requestbin|pipedream|burpcollaborator|oast|interact)\b)`)},
+	{Persist, lex.Lazy(`\b(add|append|write|install|create)\b[^.\n]{0,60}?(\bcrontab\b|\bcron job\b|\.bashrc\b|\.zshrc\b|\.profile\b|\blaunchagents?\b|\blaunch agent\b|\bsystemd (unit|service)\b|\bauthorized_keys\b|\bstartup (item|script)\b)`)},
+	{DisableSafety, lex.Lazy(`--dangerously-skip-permissions|\bbypasspermissions\b|\b(disable|turn off|switch off|bypass)\b[^.\n]{0,30}?\b(the )?(sandbox|safety (checks?|prompts?)|permission (prompts?|checks?)|confirmations?|guardrails|antivirus|firewall|gatekeeper|sip)\b`)},
+	{BroadDelete, lex.Lazy(`\b(delete|remove|wipe|erase)\b[^.\n]{0,20}?\b(all|every|the entire|the whole)\b[^.\n]{0,30}?\b(files|home directory|repository|repositories|disk|drive|data)\b|rm -rf (~|/|\$home)`)},
+	{FetchFollow, lex.Lazy(`\b(fetch|download|curl|get|load|read)\b[^.\n]{0,40}?(https?://\S+)[^.\n]{0,60}?\b(follow|execute|run|obey|apply|carry out)\b[^.\n]{0,20}?\b(instructions?|steps|commands?|it|them|the contents?)\b`)},
+}
+
+// Hit is one analyser match in normalised text.
+type Hit struct {
+	Family Family
+	Start  int // byte offset in the normalised text
+}
+
+func match(ps []pattern, norm string) []Hit {
+	var out []Hit
+	for _, p := range ps {
+		if loc := p.re.Re().FindStringIndex(norm); loc != nil {
+			out = append(out, Hit{Family: p.family, Start: loc[0]})
+		}
+	}
+	return out
+}
+
+// Instructions runs the instruction analyser over normalised text.
+func Instructions(norm string) []Hit { return match(instructionPatterns, norm) }
+
+// HostileActions runs the hostile-action analyser's imperative patterns.
+func HostileActions(norm string) []Hit { return match(hostilePatterns, norm) }
+
+// Labels that mark a passage as an example of what not to do.
+var labelRe = lex.Lazy(`\b(don'?t|do not|never|avoid|bad|insecure|unsafe|dangerous|anti-?pattern|malicious|attacks?|attackers?|injections?|example of (an? )?(attack|injection)|warning|beware|reject|refuse|block)\b|❌|✗|⚠`)
+
+// Labelled reports whether text carries a negative or meta label.
+func Labelled(norm string) bool { return labelRe.Re().MatchString(norm) }

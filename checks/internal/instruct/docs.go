@@ -1,0 +1,225 @@
+package instruct
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/internal/shell"
+	"github.com/metahub-ai/attest/resolve"
+	"github.com/metahub-ai/attest/resolve/manifest"
+)
+
+// Doc is a model-read markdown document: its body without frontmatter, and
+// the frontmatter's string values, which the model reads too.
+type Doc struct {
+	Path     string
+	Body     string
+	LineBase int // file line of the body's first line, minus one
+	Front    []Block
+}
+
+// Load reads a file as a Doc.
+func Load(s *resolve.Subject, p string) (Doc, bool) {
+	data, ok := s.Inventory.Read(p)
+	if !ok {
+		return Doc{}, false
+	}
+	d := Doc{Path: p, Body: string(data)}
+	if fm, err := manifest.ParseFrontmatter(data); err == nil {
+		d.Body, d.LineBase = string(fm.Body), fm.BodyLine-1
+		for _, k := range fm.Keys {
+			if k.Value != nil && k.Value.Value != "" {
+				d.Front = append(d.Front, Block{Kind: Para, Text: k.Value.Value, Line: k.Pos.Line, Heading: "frontmatter " + k.Name})
+			}
+		}
+	}
+	return d, true
+}
+
+// Result collects an analysis's evidence.
+type Result struct {
+	Fails, Warns []checks.Evidence
+	Labelled     int
+}
+
+func (r *Result) add(fail bool, path string, line int, msg string) {
+	e := checks.At(path, line, 0, msg)
+	if fail {
+		r.Fails = append(r.Fails, e)
+	} else {
+		r.Warns = append(r.Warns, e)
+	}
+}
+
+func negated(norm string, off int) bool {
+	before := norm[max(0, off-16):off]
+	return strings.Contains(before, "never ") || strings.Contains(before, "do not ") || strings.Contains(before, "don't ") ||
+		strings.Contains(before, "must not ") || strings.Contains(before, "should not ")
+}
+
+func labelledBlock(b Block, norm string) bool {
+	return Labelled(norm) || Labelled(Normalize(b.Before)) || Labelled(Normalize(b.After)) || Labelled(Normalize(b.Heading))
+}
+
+// Injection runs the instruction analyser over the visible text of a
+// document: an unquoted, unnegated hit fails; a quoted hit warns unless it
+// is a labelled example.
+func Injection(d Doc, r *Result) {
+	for _, b := range append(d.Front, Blocks(d.Body, d.LineBase)...) {
+		if b.Kind == Heading || b.Kind == Comment {
+			continue // headings name topics; comments are hidden channels, judged elsewhere
+		}
+		n := Normalize(b.Text)
+		for _, h := range Instructions(n) {
+			quoted := b.Kind == Quote || b.Kind == Fence || Quoted(n, h.Start)
+			switch {
+			case negated(n, h.Start):
+			case quoted && labelledBlock(b, n):
+				r.Labelled++
+			case quoted:
+				r.add(false, d.Path, b.LineOf(h.Start, len(n)), fmt.Sprintf("quoted %s text addressed to the model, with no label saying it is an example", h.Family))
+			default:
+				r.add(true, d.Path, b.LineOf(h.Start, len(n)), fmt.Sprintf("%s: text addressed to the model that overrides the user or its host", h.Family))
+			}
+		}
+	}
+}
+
+// shellInfo: fence languages that are shell commands.
+var shellInfo = map[string]bool{"": true, "bash": true, "sh": true, "shell": true, "console": true, "zsh": true, "terminal": true, "shell-session": true}
+
+// HostileActions runs the hostile-action analyser over a document: shell
+// commands in fenced blocks and inline code through the shell rules (the
+// file's shell blocks also as one program, so a download in one step and
+// its execution in the next are seen together), and the imperative
+// patterns over the text. A negated or labelled example passes.
+func Hostile(d Doc, r *Result, instructions bool) {
+	var program []string
+	var programLines []int
+	blocks := append(d.Front, Blocks(d.Body, d.LineBase)...)
+	seen := map[int]bool{}
+	rate := func(src string, line int, b Block, n string) {
+		fs, _, err := shell.AnalyzeLenient([]byte(src))
+		if err != nil {
+			return
+		}
+		for _, f := range fs {
+			if f.Severity != shell.Fail {
+				continue // installs and sudo in instructions are the user's own steps
+			}
+			l := line + f.Line - 1
+			if seen[l] {
+				continue
+			}
+			seen[l] = true
+			if labelledBlock(b, n) || negated(n, 0) {
+				r.Labelled++
+				continue
+			}
+			r.add(true, d.Path, l, fmt.Sprintf("an instruction runs a hostile command (%s): %s", f.Category, f.Message))
+		}
+	}
+	for _, b := range blocks {
+		n := Normalize(b.Text)
+		switch b.Kind {
+		case Fence:
+			if !shellInfo[b.Info] {
+				continue
+			}
+			src := stripPrompts(b.Text)
+			rate(src, b.Line+1, b, n)
+			if !labelledBlock(b, n) {
+				program = append(program, src)
+				programLines = append(programLines, b.Line+1)
+			}
+			continue
+		case Comment, Heading:
+			continue
+		}
+		for _, code := range inlineCode(b.Text) {
+			if strings.Contains(code, " ") {
+				rate(code, b.Line, b, n)
+			}
+		}
+		hits := HostileActions(n)
+		if instructions {
+			hits = append(hits, Instructions(n)...)
+		}
+		for _, h := range hits {
+			quoted := b.Kind == Quote || Quoted(n, h.Start)
+			switch {
+			case negated(n, h.Start):
+			case labelledBlock(b, n) && (quoted || Labelled(n)):
+				r.Labelled++
+			case quoted && !instructions:
+				r.add(false, d.Path, b.LineOf(h.Start, len(n)), fmt.Sprintf("quoted %s step with no label saying it is an example", h.Family))
+			default:
+				r.add(true, d.Path, b.LineOf(h.Start, len(n)), fmt.Sprintf("an instruction to the model: %s", h.Family))
+			}
+		}
+	}
+	// The file's unlabelled shell blocks as one program.
+	if len(program) > 1 {
+		fs, _, err := shell.AnalyzeLenient([]byte(strings.Join(program, "\n")))
+		if err == nil {
+			offsets := blockOffsets(program)
+			for _, f := range fs {
+				if f.Severity != shell.Fail {
+					continue
+				}
+				l := mapLine(offsets, programLines, f.Line)
+				if !seen[l] {
+					seen[l] = true
+					r.add(true, d.Path, l, fmt.Sprintf("steps run a hostile command across blocks (%s): %s", f.Category, f.Message))
+				}
+			}
+		}
+	}
+}
+
+func stripPrompts(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		t := strings.TrimLeft(l, " ")
+		if strings.HasPrefix(t, "$ ") || strings.HasPrefix(t, "> ") && i > 0 {
+			lines[i] = t[2:]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func inlineCode(s string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(s, '`')
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(s[i+1:], '`')
+		if j < 0 {
+			return out
+		}
+		out = append(out, s[i+1:i+1+j])
+		s = s[i+2+j:]
+	}
+}
+
+func blockOffsets(program []string) []int {
+	var out []int
+	line := 1
+	for _, p := range program {
+		out = append(out, line)
+		line += strings.Count(p, "\n") + 1
+	}
+	return out
+}
+
+func mapLine(offsets, fileLines []int, progLine int) int {
+	for i := len(offsets) - 1; i >= 0; i-- {
+		if progLine >= offsets[i] {
+			return fileLines[i] + progLine - offsets[i]
+		}
+	}
+	return fileLines[0]
+}

@@ -1,0 +1,53 @@
+// Package instruct holds the text analysers of CHECKS §4.6: the
+// instruction analyser (text addressed to the model that overrides the
+// user or its host), the hostile-action analyser (imperatives to read
+// credentials, send data, persist, disable safety, delete broadly, fetch
+// and follow), the markdown segmentation they read, and the
+// labelled-example rule that keeps a security guide's examples from being
+// taken for attacks.
+package instruct
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/mtibben/confusables"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/metahub-ai/attest/checks/internal/uni"
+)
+
+// Normalize prepares text for matching: invisible, tag and bidi characters
+// removed, NFKC, homoglyphs of Latin letters mapped to Latin (UTS #39
+// skeletons of non-ASCII letters), lower case, whitespace collapsed. It
+// resists zero-width splitting, homoglyphs, case and line wrapping.
+func Normalize(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch uni.Classify(r) {
+		case uni.Invisible, uni.Tag, uni.Bidi, uni.Mark, uni.Selector, uni.SoftHyphen:
+			continue
+		}
+		b.WriteRune(r)
+	}
+	s = norm.NFKC.String(b.String())
+	b.Reset()
+	space := false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			if !space {
+				b.WriteByte(' ')
+			}
+			space = true
+			continue
+		}
+		space = false
+		if r >= 0x80 && unicode.IsLetter(r) {
+			if sk := confusables.Skeleton(string(r)); len(sk) == 1 && sk[0] < 0x80 {
+				r = rune(sk[0])
+			}
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return strings.TrimSpace(b.String())
+}

@@ -1,0 +1,65 @@
+package nohiddeninstructions
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/internal/files"
+	"github.com/metahub-ai/attest/checks/internal/instruct"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+// Check is no-hidden-instructions.
+var Check = &checks.Check{
+	ID:          "no-hidden-instructions",
+	Version:     "1.0.0",
+	Title:       "No instructions in hidden channels",
+	Axis:        checks.Safety,
+	Weight:      5,
+	Blocking:    true,
+	Tier:        checks.Deterministic,
+	Kinds:       resolve.Kinds,
+	Doc:         Doc,
+	Remediation: Remediation,
+	Run:         run,
+}
+
+var skillKeys = []string{"name", "description", "license", "compatibility", "metadata", "allowed-tools", "version"}
+
+func run(_ context.Context, in *checks.Input) (checks.Result, error) {
+	s := in.Subject
+	var r instruct.Result
+	docs := 0
+	for i := range s.Inventory.Files {
+		f := &s.Inventory.Files[i]
+		if !files.IsText(f) || !files.ModelRead(s, f.Path) {
+			continue
+		}
+		d, ok := instruct.Load(s, f.Path)
+		if !ok {
+			continue
+		}
+		docs++
+		var extra []instruct.Channel
+		if f.Path == "SKILL.md" {
+			for _, b := range d.Front {
+				key := b.Heading[len("frontmatter "):]
+				if !slices.Contains(skillKeys, key) {
+					extra = append(extra, instruct.Channel{Kind: "frontmatter key " + key, Text: b.Text, Line: b.Line})
+				}
+			}
+		}
+		instruct.HiddenInstructions(d, &r, extra)
+	}
+	switch {
+	case len(r.Fails) > 0:
+		return checks.Failed(fmt.Sprintf("%s:%d %s", r.Fails[0].Path, r.Fails[0].Line, r.Fails[0].Message), append(r.Fails, r.Warns...)...), nil
+	case len(r.Warns) > 0:
+		return checks.Warning(0.5, fmt.Sprintf("%s:%d %s", r.Warns[0].Path, r.Warns[0].Line, r.Warns[0].Message), r.Warns...), nil
+	case docs == 0:
+		return checks.NotApplicable("no files a model reads"), nil
+	}
+	return checks.Passed(fmt.Sprintf("%s read, nothing hidden", checks.Plural(docs, "model-read file"))), nil
+}

@@ -1,0 +1,56 @@
+package noinstructioninjection
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/internal/files"
+	"github.com/metahub-ai/attest/checks/internal/instruct"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+// Check is no-instruction-injection.
+var Check = &checks.Check{
+	ID:          "no-instruction-injection",
+	Version:     "1.0.0",
+	Title:       "No instructions that override the user",
+	Axis:        checks.Safety,
+	Weight:      4,
+	Blocking:    true,
+	Tier:        checks.Deterministic,
+	Kinds:       resolve.Kinds,
+	Doc:         Doc,
+	Remediation: Remediation,
+	Run:         run,
+}
+
+func run(_ context.Context, in *checks.Input) (checks.Result, error) {
+	s := in.Subject
+	var r instruct.Result
+	docs := 0
+	for i := range s.Inventory.Files {
+		f := &s.Inventory.Files[i]
+		if !files.IsText(f) || !files.ModelRead(s, f.Path) {
+			continue
+		}
+		if d, ok := instruct.Load(s, f.Path); ok {
+			docs++
+			instruct.Injection(d, &r)
+		}
+	}
+	if a := s.Manifests.AgentJSON; a.Ok() && a.V.Instructions != nil {
+		docs++
+		instruct.Injection(instruct.Doc{Path: a.Path, Body: a.V.Instructions.Value, LineBase: a.V.Instructions.Pos.Line - 1}, &r)
+	}
+	metric := checks.Metric("labelled_examples", float64(r.Labelled), "examples")
+	switch {
+	case len(r.Fails) > 0:
+		return checks.Failed(fmt.Sprintf("%s:%d %s", r.Fails[0].Path, r.Fails[0].Line, r.Fails[0].Message), append(append(r.Fails, r.Warns...), metric)...), nil
+	case len(r.Warns) > 0:
+		return checks.Warning(0.5, fmt.Sprintf("%s:%d %s", r.Warns[0].Path, r.Warns[0].Line, r.Warns[0].Message), append(r.Warns, metric)...), nil
+	case docs == 0:
+		return checks.NotApplicable("no files a model reads"), nil
+	}
+	return checks.Passed(fmt.Sprintf("%s read, nothing addressed to the model", checks.Plural(docs, "model-read file")), metric), nil
+}
