@@ -6,6 +6,7 @@ import (
 	"github.com/metahub-ai/attest/checks"
 	agentnohostileinstructions "github.com/metahub-ai/attest/checks/agent-no-hostile-instructions"
 	agentshapedeclared "github.com/metahub-ai/attest/checks/agent-shape-declared"
+	agenttoolscope "github.com/metahub-ai/attest/checks/agent-tool-scope"
 	declaredfilesexist "github.com/metahub-ai/attest/checks/declared-files-exist"
 	entryresolves "github.com/metahub-ai/attest/checks/entry-resolves"
 	licensepresent "github.com/metahub-ai/attest/checks/license-present"
@@ -15,6 +16,7 @@ import (
 	namedeclared "github.com/metahub-ai/attest/checks/name-declared"
 	nobundledbinaries "github.com/metahub-ai/attest/checks/no-bundled-binaries"
 	noescapingsymlinks "github.com/metahub-ai/attest/checks/no-escaping-symlinks"
+	noexposedpii "github.com/metahub-ai/attest/checks/no-exposed-pii"
 	nohardcodedsecrets "github.com/metahub-ai/attest/checks/no-hardcoded-secrets"
 	nohiddeninstructions "github.com/metahub-ai/attest/checks/no-hidden-instructions"
 	nohiddenunicode "github.com/metahub-ai/attest/checks/no-hidden-unicode"
@@ -29,6 +31,7 @@ import (
 	pluginhookssafe "github.com/metahub-ai/attest/checks/plugin-hooks-safe"
 	pluginmanifest "github.com/metahub-ai/attest/checks/plugin-manifest"
 	publishersignature "github.com/metahub-ai/attest/checks/publisher-signature"
+	skillallowedtools "github.com/metahub-ai/attest/checks/skill-allowed-tools"
 	skillfrontmatter "github.com/metahub-ai/attest/checks/skill-frontmatter"
 	skillfrontmatterdepth "github.com/metahub-ai/attest/checks/skill-frontmatter-depth"
 	skillnohostileactions "github.com/metahub-ai/attest/checks/skill-no-hostile-actions"
@@ -48,6 +51,7 @@ func All() []*checks.Check {
 	return []*checks.Check{
 		agentnohostileinstructions.Check,
 		agentshapedeclared.Check,
+		agenttoolscope.Check,
 		declaredfilesexist.Check,
 		entryresolves.Check,
 		licensepresent.Check,
@@ -57,6 +61,7 @@ func All() []*checks.Check {
 		namedeclared.Check,
 		nobundledbinaries.Check,
 		noescapingsymlinks.Check,
+		noexposedpii.Check,
 		nohardcodedsecrets.Check,
 		nohiddeninstructions.Check,
 		nohiddenunicode.Check,
@@ -71,6 +76,7 @@ func All() []*checks.Check {
 		pluginhookssafe.Check,
 		pluginmanifest.Check,
 		publishersignature.Check,
+		skillallowedtools.Check,
 		skillfrontmatter.Check,
 		skillfrontmatterdepth.Check,
 		skillnohostileactions.Check,

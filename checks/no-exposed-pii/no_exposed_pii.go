@@ -1,0 +1,132 @@
+package noexposedpii
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/internal/files"
+	"github.com/metahub-ai/attest/checks/lex"
+	"github.com/metahub-ai/attest/resolve"
+	"github.com/metahub-ai/attest/resolve/manifest"
+)
+
+// Check is no-exposed-pii.
+var Check = &checks.Check{
+	ID:          "no-exposed-pii",
+	Version:     "1.0.0",
+	Title:       "No personal data shipped",
+	Axis:        checks.Safety,
+	Weight:      3,
+	Tier:        checks.Deterministic,
+	Kinds:       resolve.Kinds,
+	Doc:         Doc,
+	Remediation: Remediation,
+	Run:         run,
+}
+
+var (
+	ssnRe  = lex.Lazy(`(?:^|[^\w-])(\d{3})-(\d{2})-(\d{4})(?:[^\w-]|$)`)
+	cardRe = lex.Lazy(`(?:^|[^\w.-])(\d{4}(?:[ -]?\d{2,4}){2,4}\d?)(?:[^\w.-]|$)`)
+	ibanRe = lex.Lazy(`\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b`)
+	// Published test numbers of the card networks.
+	testCards = map[string]bool{"4111111111111111": true, "4242424242424242": true, "5555555555554444": true, "378282246310005": true,
+		"4000056655665556": true, "5105105105105100": true, "371449635398431": true, "6011111111111117": true, "3530111333300000": true,
+		"4012888888881881": true, "5200828282828210": true, "6011000990139424": true, "30569309025904": true, "38520000023237": true,
+		"4000000000000002": true, "4000000000009995": true, "2223003122003222": true, "4000002500003155": true}
+	ibanLen = map[string]int{"DE": 22, "FR": 27, "GB": 22, "ES": 24, "IT": 27, "NL": 18, "BE": 16, "CH": 21, "AT": 20, "IE": 22,
+		"PL": 28, "PT": 25, "SE": 24, "NO": 15, "DK": 18, "FI": 18, "LU": 20, "CZ": 24, "HU": 28, "GR": 27, "RO": 24, "SK": 24, "SI": 19}
+)
+
+func luhn(d string) bool {
+	sum, alt := 0, false
+	for i := len(d) - 1; i >= 0; i-- {
+		n := int(d[i] - '0')
+		if alt {
+			n *= 2
+			if n > 9 {
+				n -= 9
+			}
+		}
+		sum += n
+		alt = !alt
+	}
+	return sum%10 == 0
+}
+
+func issuer(d string) bool {
+	switch {
+	case d[0] == '4':
+		return len(d) == 13 || len(d) == 16 || len(d) == 19
+	case d[:2] >= "51" && d[:2] <= "55", d[:4] >= "2221" && d[:4] <= "2720":
+		return len(d) == 16
+	case d[:2] == "34" || d[:2] == "37":
+		return len(d) == 15
+	case d[:4] == "6011" || d[:2] == "65":
+		return len(d) >= 16
+	case d[:2] == "35":
+		return len(d) >= 16
+	}
+	return false
+}
+
+func ibanValid(s string) bool {
+	s = strings.ReplaceAll(s, " ", "")
+	if n, ok := ibanLen[s[:2]]; !ok || n != len(s) {
+		return false
+	}
+	r := s[4:] + s[:4]
+	var b strings.Builder
+	for _, c := range r {
+		if c >= 'A' && c <= 'Z' {
+			fmt.Fprintf(&b, "%d", c-'A'+10)
+		} else {
+			b.WriteRune(c)
+		}
+	}
+	n, ok := new(big.Int).SetString(b.String(), 10)
+	return ok && new(big.Int).Mod(n, big.NewInt(97)).Int64() == 1
+}
+
+func run(_ context.Context, in *checks.Input) (checks.Result, error) {
+	var warns []checks.Evidence
+	for i := range in.Subject.Inventory.Files {
+		f := &in.Subject.Inventory.Files[i]
+		if !files.IsText(f) {
+			continue
+		}
+		text := string(f.Content)
+		at := func(off int, kind string) {
+			p := manifest.PosAt(f.Content, off)
+			warns = append(warns, checks.At(f.Path, p.Line, p.Col, kind))
+		}
+		for _, m := range ssnRe.Re().FindAllStringSubmatchIndex(text, -1) {
+			a, g, s := text[m[2]:m[3]], text[m[4]:m[5]], text[m[6]:m[7]]
+			if a != "000" && a != "666" && a[0] != '9' && g != "00" && s != "0000" {
+				at(m[2], "US social security number")
+			}
+		}
+		for _, m := range cardRe.Re().FindAllStringSubmatchIndex(text, -1) {
+			raw := text[m[2]:m[3]]
+			if strings.Contains(raw, " ") && strings.Contains(raw, "-") {
+				continue
+			}
+			d := strings.NewReplacer(" ", "", "-", "").Replace(raw)
+			if len(d) < 13 || len(d) > 19 || testCards[d] || !luhn(d) || !issuer(d) {
+				continue
+			}
+			at(m[2], "payment card number")
+		}
+		for _, m := range ibanRe.Re().FindAllStringSubmatchIndex(text, -1) {
+			if ibanValid(text[m[2]:m[3]]) {
+				at(m[2], "IBAN")
+			}
+		}
+	}
+	if len(warns) > 0 {
+		return checks.Warning(0.5, fmt.Sprintf("%s:%d holds a %s", warns[0].Path, warns[0].Line, warns[0].Message), warns...), nil
+	}
+	return checks.Passed("no personal data found"), nil
+}
