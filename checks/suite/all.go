@@ -27,6 +27,7 @@ import (
 	notrojansource "github.com/metahub-ai/attest/checks/no-trojan-source"
 	pluginbundledeclared "github.com/metahub-ai/attest/checks/plugin-bundle-declared"
 	pluginbundleresolves "github.com/metahub-ai/attest/checks/plugin-bundle-resolves"
+	pluginbundlesafe "github.com/metahub-ai/attest/checks/plugin-bundle-safe"
 	pluginhooksnotprivileged "github.com/metahub-ai/attest/checks/plugin-hooks-not-privileged"
 	pluginhookssafe "github.com/metahub-ai/attest/checks/plugin-hooks-safe"
 	pluginmanifest "github.com/metahub-ai/attest/checks/plugin-manifest"
@@ -72,6 +73,7 @@ func All() []*checks.Check {
 		notrojansource.Check,
 		pluginbundledeclared.Check,
 		pluginbundleresolves.Check,
+		pluginbundlesafe.Check,
 		pluginhooksnotprivileged.Check,
 		pluginhookssafe.Check,
 		pluginmanifest.Check,
