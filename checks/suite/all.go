@@ -24,6 +24,7 @@ import (
 	nohostileshellcommands "github.com/metahub-ai/attest/checks/no-hostile-shell-commands"
 	noinstallscripts "github.com/metahub-ai/attest/checks/no-install-scripts"
 	noinstructioninjection "github.com/metahub-ai/attest/checks/no-instruction-injection"
+	noobfuscatedpayloads "github.com/metahub-ai/attest/checks/no-obfuscated-payloads"
 	nosensitivefiles "github.com/metahub-ai/attest/checks/no-sensitive-files"
 	notrojansource "github.com/metahub-ai/attest/checks/no-trojan-source"
 	pluginbundledeclared "github.com/metahub-ai/attest/checks/plugin-bundle-declared"
@@ -71,6 +72,7 @@ func All() []*checks.Check {
 		nohostileshellcommands.Check,
 		noinstallscripts.Check,
 		noinstructioninjection.Check,
+		noobfuscatedpayloads.Check,
 		nosensitivefiles.Check,
 		notrojansource.Check,
 		pluginbundledeclared.Check,
