@@ -41,11 +41,12 @@ func Placeholders() map[string]string {
 	}
 	key := string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}))
 	return map[string]string{
-		"@@PRIVATE_KEY@@": strings.TrimSuffix(key, "\n"),
-		"@@AWS_KEY_ID@@":  "AK" + "IA" + "Q3EGRIZ7XKJ4MPLW",
-		"@@GH_TOKEN@@":    "gh" + "p_" + "R8vq2LmT5zXc9WnB4yKd7HsJ3fGa1eQp6UoI",
-		"@@SECRET@@":      "s" + "k_live_" + "9fJ2kQ7xLmZ4pW8rT3vN6bY1",
-		"@@STRIPE_TEST@@": "s" + "k_test_" + "51HqLm2eZvKYlo2C9fJ2kQ7xLmZ4pW8rT3vN6bY1",
+		"@@PRIVATE_KEY@@":       strings.TrimSuffix(key, "\n"),
+		"@@AWS_KEY_ID@@":        "AK" + "IA" + "Q3EGRIZ7XKJ4MPLW",
+		"@@GH_TOKEN@@":          "gh" + "p_" + "R8vq2LmT5zXc9WnB4yKd7HsJ3fGa1eQp6UoI",
+		"@@SECRET@@":            "s" + "k_live_" + "9fJ2kQ7xLmZ4pW8rT3vN6bY1",
+		"@@GH_TOKEN_REVERSED@@": reverse("gh" + "p_" + "R8vq2LmT5zXc9WnB4yKd7HsJ3fGa1eQp6UoI"),
+		"@@STRIPE_TEST@@":       "s" + "k_test_" + "51HqLm2eZvKYlo2C9fJ2kQ7xLmZ4pW8rT3vN6bY1",
 		"@@JWT@@": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" + "." + "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ" +
 			"." + "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
 	}
@@ -191,4 +192,12 @@ func Verify(t *testing.T, c *checks.Check, dir string) (pos, neg int) {
 		})
 	}
 	return pos, neg
+}
+
+func reverse(s string) string {
+	r := []rune(s)
+	for a, b := 0, len(r)-1; a < b; a, b = a+1, b-1 {
+		r[a], r[b] = r[b], r[a]
+	}
+	return string(r)
 }

@@ -14,6 +14,7 @@ import (
 	mcplaunchable "github.com/metahub-ai/attest/checks/mcp-launchable"
 	mcpmoduletype "github.com/metahub-ai/attest/checks/mcp-module-type"
 	namedeclared "github.com/metahub-ai/attest/checks/name-declared"
+	noassembledcredentials "github.com/metahub-ai/attest/checks/no-assembled-credentials"
 	nobundledbinaries "github.com/metahub-ai/attest/checks/no-bundled-binaries"
 	nodynamiccodeexecution "github.com/metahub-ai/attest/checks/no-dynamic-code-execution"
 	noescapingsymlinks "github.com/metahub-ai/attest/checks/no-escaping-symlinks"
@@ -27,6 +28,7 @@ import (
 	noobfuscatedpayloads "github.com/metahub-ai/attest/checks/no-obfuscated-payloads"
 	nosensitivefiles "github.com/metahub-ai/attest/checks/no-sensitive-files"
 	notrojansource "github.com/metahub-ai/attest/checks/no-trojan-source"
+	noundeclaredegress "github.com/metahub-ai/attest/checks/no-undeclared-egress"
 	pluginbundledeclared "github.com/metahub-ai/attest/checks/plugin-bundle-declared"
 	pluginbundleresolves "github.com/metahub-ai/attest/checks/plugin-bundle-resolves"
 	pluginbundlesafe "github.com/metahub-ai/attest/checks/plugin-bundle-safe"
@@ -62,6 +64,7 @@ func All() []*checks.Check {
 		mcplaunchable.Check,
 		mcpmoduletype.Check,
 		namedeclared.Check,
+		noassembledcredentials.Check,
 		nobundledbinaries.Check,
 		nodynamiccodeexecution.Check,
 		noescapingsymlinks.Check,
@@ -75,6 +78,7 @@ func All() []*checks.Check {
 		noobfuscatedpayloads.Check,
 		nosensitivefiles.Check,
 		notrojansource.Check,
+		noundeclaredegress.Check,
 		pluginbundledeclared.Check,
 		pluginbundleresolves.Check,
 		pluginbundlesafe.Check,

@@ -1,0 +1,2 @@
+prefix = "AK" + "IA"
+print(f"{prefix} keys look like this")

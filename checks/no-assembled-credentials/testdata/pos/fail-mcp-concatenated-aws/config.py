@@ -1,0 +1,2 @@
+PART2 = "Q3EGRIZ7XKJ4MPLW"
+k = "AK" + "IA" + PART2
