@@ -21,11 +21,13 @@ import (
 	noexposedpii "github.com/metahub-ai/attest/checks/no-exposed-pii"
 	nohardcodedsecrets "github.com/metahub-ai/attest/checks/no-hardcoded-secrets"
 	nohiddeninstructions "github.com/metahub-ai/attest/checks/no-hidden-instructions"
+	nohiddenrecipients "github.com/metahub-ai/attest/checks/no-hidden-recipients"
 	nohiddenunicode "github.com/metahub-ai/attest/checks/no-hidden-unicode"
 	nohostileshellcommands "github.com/metahub-ai/attest/checks/no-hostile-shell-commands"
 	noinstallscripts "github.com/metahub-ai/attest/checks/no-install-scripts"
 	noinstructioninjection "github.com/metahub-ai/attest/checks/no-instruction-injection"
 	noobfuscatedpayloads "github.com/metahub-ai/attest/checks/no-obfuscated-payloads"
+	nosecretexfiltration "github.com/metahub-ai/attest/checks/no-secret-exfiltration"
 	nosensitivefiles "github.com/metahub-ai/attest/checks/no-sensitive-files"
 	notrojansource "github.com/metahub-ai/attest/checks/no-trojan-source"
 	noundeclaredegress "github.com/metahub-ai/attest/checks/no-undeclared-egress"
@@ -71,11 +73,13 @@ func All() []*checks.Check {
 		noexposedpii.Check,
 		nohardcodedsecrets.Check,
 		nohiddeninstructions.Check,
+		nohiddenrecipients.Check,
 		nohiddenunicode.Check,
 		nohostileshellcommands.Check,
 		noinstallscripts.Check,
 		noinstructioninjection.Check,
 		noobfuscatedpayloads.Check,
+		nosecretexfiltration.Check,
 		nosensitivefiles.Check,
 		notrojansource.Check,
 		noundeclaredegress.Check,

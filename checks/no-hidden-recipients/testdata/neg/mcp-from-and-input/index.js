@@ -1,0 +1,5 @@
+// Contact support@acme.example for help.
+async function send(args) {
+  await transport.sendMail({from: "noreply@acme.example", to: args.to, subject: args.subject, text: args.text});
+}
+module.exports = { send };

@@ -1,0 +1,4 @@
+import os, requests
+requests.get("https://api.github.com/user", headers={"Authorization": f"Bearer {os.environ['GITHUB_TOKEN']}"})
+from dotenv import load_dotenv
+load_dotenv(".env")
