@@ -14,7 +14,7 @@ import (
 )
 
 // smallArtifact is the size under which checks run one at a time.
-const smallArtifact = 1 << 20
+const smallArtifact = 64 << 10
 
 // DefaultCheckTimeout bounds one check's run.
 const DefaultCheckTimeout = 30 * time.Second

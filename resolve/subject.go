@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Subject is an artifact ready to be evaluated.
@@ -20,6 +21,22 @@ type Subject struct {
 	Source    Provenance
 	Inventory *Inventory
 	Manifests *Manifests
+
+	memo sync.Map // key → *memoEntry
+}
+
+type memoEntry struct {
+	once sync.Once
+	v    any
+}
+
+// Memo computes a value once per subject and key, so that checks share
+// work such as parsing a file, whichever of them runs first.
+func (s *Subject) Memo(key any, compute func() any) any {
+	e, _ := s.memo.LoadOrStore(key, &memoEntry{})
+	m := e.(*memoEntry)
+	m.once.Do(func() { m.v = compute() })
+	return m.v
 }
 
 // LoadOptions configures Load.

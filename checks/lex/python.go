@@ -6,7 +6,7 @@ import "strings"
 // any prefix (r, b, u, f and their combinations) and triple quotes are one
 // String token each.
 func Python(src []byte) []Token {
-	l := &scanner{src: src, text: string(src), line: 1}
+	l := &scanner{src: src, text: string(src), line: 1, toks: make([]Token, 0, len(src)/5+8)}
 	for l.pos < len(l.src) {
 		c := l.src[l.pos]
 		start, line, col := l.pos, l.line, l.pos-l.lineStart+1

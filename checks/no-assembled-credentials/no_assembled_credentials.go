@@ -41,7 +41,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			continue
 		}
 		n++
-		fl := fold.Parse(lang, f.Content)
+		fl := fold.ParseFile(in.Subject, f.Path, lang, f.Content)
 		raw := map[string]bool{}
 		for _, t := range fl.Toks {
 			if s, ok := fold.Unquote(t); ok && (t.Kind == lex.String || t.Kind == lex.Template) {
@@ -50,7 +50,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 		seen := map[string]bool{}
 		judge := func(derived string, line int) {
-			if raw[derived] || seen[derived] {
+			if len(derived) < 16 || raw[derived] || seen[derived] {
 				return
 			}
 			seen[derived] = true
@@ -73,6 +73,9 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 		for _, c := range fl.Calls() {
 			for _, a := range c.Args {
+				if len(a) < 2 {
+					continue // a lone literal or constant is judged elsewhere
+				}
 				if v, ok := fl.Eval(a, 0); ok {
 					judge(v, c.Line)
 				}

@@ -89,7 +89,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			continue
 		}
 		n++
-		fl := fold.Parse(lang, f.Content)
+		fl := fold.ParseFile(in.Subject, f.Path, lang, f.Content)
 		aliases := map[string]string{}
 		for name, v := range fl.Consts {
 			if v == "eval" || v == "exec" || v == "Function" {

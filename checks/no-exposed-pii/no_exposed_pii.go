@@ -40,6 +40,22 @@ var (
 		"PL": 28, "PT": 25, "SE": 24, "NO": 15, "DK": 18, "FI": 18, "LU": 20, "CZ": 24, "HU": 28, "GR": 27, "RO": 24, "SK": 24, "SI": 19}
 )
 
+// digits counts the longest run of digits and separators, a cheap test
+// before the patterns.
+func digits(s string) int {
+	run, longest := 0, 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= '0' && c <= '9' || c == ' ' || c == '-' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return longest
+}
+
 func luhn(d string) bool {
 	sum, alt := 0, false
 	for i := len(d) - 1; i >= 0; i-- {
@@ -97,31 +113,38 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		if !files.IsText(f) {
 			continue
 		}
-		text := string(f.Content)
-		at := func(off int, kind string) {
-			p := manifest.PosAt(f.Content, off)
-			warns = append(warns, checks.At(f.Path, p.Line, p.Col, kind))
-		}
-		for _, m := range ssnRe.Re().FindAllStringSubmatchIndex(text, -1) {
-			a, g, s := text[m[2]:m[3]], text[m[4]:m[5]], text[m[6]:m[7]]
-			if a != "000" && a != "666" && a[0] != '9' && g != "00" && s != "0000" {
-				at(m[2], "US social security number")
+		off := 0
+		for _, text := range strings.SplitAfter(string(f.Content), "\n") {
+			base := off
+			off += len(text)
+			if digits(text) < 11 {
+				continue // no SSN, card or IBAN needs fewer
 			}
-		}
-		for _, m := range cardRe.Re().FindAllStringSubmatchIndex(text, -1) {
-			raw := text[m[2]:m[3]]
-			if strings.Contains(raw, " ") && strings.Contains(raw, "-") {
-				continue
+			at := func(o int, kind string) {
+				p := manifest.PosAt(f.Content, base+o)
+				warns = append(warns, checks.At(f.Path, p.Line, p.Col, kind))
 			}
-			d := strings.NewReplacer(" ", "", "-", "").Replace(raw)
-			if len(d) < 13 || len(d) > 19 || testCards[d] || !luhn(d) || !issuer(d) {
-				continue
+			for _, m := range ssnRe.Re().FindAllStringSubmatchIndex(text, -1) {
+				a, g, s := text[m[2]:m[3]], text[m[4]:m[5]], text[m[6]:m[7]]
+				if a != "000" && a != "666" && a[0] != '9' && g != "00" && s != "0000" {
+					at(m[2], "US social security number")
+				}
 			}
-			at(m[2], "payment card number")
-		}
-		for _, m := range ibanRe.Re().FindAllStringSubmatchIndex(text, -1) {
-			if ibanValid(text[m[2]:m[3]]) {
-				at(m[2], "IBAN")
+			for _, m := range cardRe.Re().FindAllStringSubmatchIndex(text, -1) {
+				raw := text[m[2]:m[3]]
+				if strings.Contains(raw, " ") && strings.Contains(raw, "-") {
+					continue
+				}
+				d := strings.NewReplacer(" ", "", "-", "").Replace(raw)
+				if len(d) < 13 || len(d) > 19 || testCards[d] || !luhn(d) || !issuer(d) {
+					continue
+				}
+				at(m[2], "payment card number")
+			}
+			for _, m := range ibanRe.Re().FindAllStringSubmatchIndex(text, -1) {
+				if ibanValid(text[m[2]:m[3]]) {
+					at(m[2], "IBAN")
+				}
 			}
 		}
 	}

@@ -115,7 +115,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			continue
 		}
 		n++
-		fl := fold.Parse(lang, f.Content)
+		fl := fold.ParseFile(in.Subject, f.Path, lang, f.Content)
 		fs := fields(fl)
 		for _, x := range fs {
 			fixed := x.constant && (emailRe.Re().MatchString(x.value) || (x.key == "chat_id" || x.key == "chatid") && strings.Trim(x.value, "-0123456789") == "" && x.value != "")

@@ -144,36 +144,46 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			p := manifest.PosAt(f.Content, off)
 			fails = append(fails, checks.At(f.Path, p.Line, p.Col, msg))
 		}
-		if loc := packers.Re().FindStringIndex(text); loc != nil {
-			at(loc[0], "packer or obfuscator signature")
+		// Go's regexp is linear but slow on whole files: each pattern runs
+		// only where a cheap test says it could match.
+		if strings.Contains(text, "eval(function(p,a,c,k,e,") || strings.Contains(text, "pyarmor") || strings.Contains(text, "gzinflate(") ||
+			strings.Contains(strings.ToLower(text), "powershell") || strings.Contains(text, "FromBase64String") {
+			if loc := packers.Re().FindStringIndex(text); loc != nil {
+				at(loc[0], "packer or obfuscator signature")
+			}
 		}
-		if ids := obfIdent.Re().FindAllString(text, 500); len(distinct(ids)) >= 20 && strings.Contains(text, "function(") {
-			loc := obfIdent.Re().FindStringIndex(text)
-			at(loc[0], fmt.Sprintf("obfuscator-style identifiers (%d distinct _0x names)", len(distinct(ids))))
+		if strings.Count(text, "_0x") >= 20 {
+			if ids := obfIdent.Re().FindAllString(text, 500); len(distinct(ids)) >= 20 && strings.Contains(text, "function(") {
+				loc := obfIdent.Re().FindStringIndex(text)
+				at(loc[0], fmt.Sprintf("obfuscator-style identifiers (%d distinct _0x names)", len(distinct(ids))))
+			}
 		}
-		if loc := jsfuck.Re().FindStringIndex(text); loc != nil {
-			at(loc[0], "a JSFuck run")
+		if strings.Contains(text, "!+[]") || strings.Contains(text, "[][") {
+			if loc := jsfuck.Re().FindStringIndex(text); loc != nil {
+				at(loc[0], "a JSFuck run")
+			}
 		}
-		for _, p := range []struct {
-			kind string
-			re   *lex.Pattern
-		}{{"base64", b64Lit}, {"hex", hexLit}, {"char-codes", charCodes}, {"escapes", escapes}, {"url-encoding", urlEnc}} {
-			for _, m := range p.re.Re().FindAllStringSubmatchIndex(text, 200) {
-				lit := text[m[2]:m[3]]
-				if p.kind == "base64" && len(lit) < 40 {
-					continue
-				}
-				if p.kind == "base64" && (strings.HasPrefix(text[max(0, m[0]-20):m[0]], "sha") || isDataURI(text, m[0])) {
-					continue // SRI hashes, data: URIs
-				}
-				decoded, chain := decode(p.kind, lit)
-				if decoded == "" || mediaMagic([]byte(decoded)) {
-					continue
-				}
-				if judgeDecoded(decoded) {
-					at(m[2], fmt.Sprintf("encoded code or shell (%s)", strings.Join(append(chain, "code"), "→")))
+		off := 0
+		for _, line := range strings.SplitAfter(text, "\n") {
+			for _, p := range candidates(line) {
+				for _, m := range p.re.Re().FindAllStringSubmatchIndex(line, 50) {
+					lit := line[m[2]:m[3]]
+					if p.kind == "base64" && len(lit) < 40 {
+						continue
+					}
+					if p.kind == "base64" && (strings.HasPrefix(line[max(0, m[0]-20):m[0]], "sha") || isDataURI(line, m[0])) {
+						continue // SRI hashes, data: URIs
+					}
+					decoded, chain := decode(p.kind, lit)
+					if decoded == "" || mediaMagic([]byte(decoded)) {
+						continue
+					}
+					if judgeDecoded(decoded) {
+						at(off+m[2], fmt.Sprintf("encoded code or shell (%s)", strings.Join(append(chain, "code"), "→")))
+					}
 				}
 			}
+			off += len(line)
 		}
 	}
 	switch {
@@ -183,6 +193,51 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		return checks.NotApplicable("no text files"), nil
 	}
 	return checks.Passed(fmt.Sprintf("%s read, no encoded code", checks.Plural(n, "text file"))), nil
+}
+
+type candidate struct {
+	kind string
+	re   *lex.Pattern
+}
+
+// candidates picks the encodings a line could hold, by cheap tests.
+func candidates(line string) []candidate {
+	var out []candidate
+	run, longest := 0, 0
+	hexRun, hexLongest := 0, 0
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		isB64 := c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '_' || c == '-' || c == '='
+		isHex := c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+		if isB64 {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+		if isHex {
+			hexRun++
+			hexLongest = max(hexLongest, hexRun)
+		} else {
+			hexRun = 0
+		}
+	}
+	if longest >= 36 {
+		out = append(out, candidate{"base64", b64Lit})
+	}
+	if hexLongest >= 48 {
+		out = append(out, candidate{"hex", hexLit})
+	}
+	if strings.Count(line, ",") >= 19 {
+		out = append(out, candidate{"char-codes", charCodes})
+	}
+	if strings.Count(line, `\x`)+strings.Count(line, `\u`) >= 20 {
+		out = append(out, candidate{"escapes", escapes})
+	}
+	if strings.Count(line, "%") >= 20 {
+		out = append(out, candidate{"url-encoding", urlEnc})
+	}
+	return out
 }
 
 func judgeDecoded(s string) bool {

@@ -59,7 +59,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			continue
 		}
 		n++
-		fl := fold.Parse(lang, f.Content)
+		fl := fold.ParseFile(in.Subject, f.Path, lang, f.Content)
 		// Names assigned from a source, twice over for one level of
 		// propagation.
 		tainted := map[string]string{}
@@ -134,9 +134,31 @@ func argName(a []lex.Token) string {
 	return ""
 }
 
+// hints are substrings every source pattern needs; an expression without
+// any is skipped before the patterns run.
+var hints = []string{"env", "environ", "getenv", "ssh", "aws", "netrc", "credentials", "docker", "kube", "npmrc", "pypirc",
+	"claude", "codex", "gcloud", "login", "cookie", "key4", "shadow", "wallet", "password", "Environ"}
+
 // source says which kind of secret an expression carries, if any.
 func source(fl *fold.File, ts []lex.Token, tainted map[string]string) string {
 	t := text(ts)
+	hinted := false
+	for _, h := range hints {
+		if strings.Contains(t, h) {
+			hinted = true
+			break
+		}
+	}
+	if !hinted {
+		for _, x := range ts {
+			if _, ok := tainted[x.Text]; ok && x.Kind == lex.Ident {
+				return tainted[x.Text]
+			}
+		}
+		if len(ts) > 0 && ts[0].Kind == lex.Ident && fl.Consts[ts[0].Text] == "" {
+			return ""
+		}
+	}
 	for _, x := range ts {
 		if k, ok := tainted[x.Text]; ok && x.Kind == lex.Ident {
 			return k

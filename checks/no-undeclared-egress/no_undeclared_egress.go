@@ -141,7 +141,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			continue
 		}
 		n++
-		fl := fold.Parse(lang, f.Content)
+		fl := fold.ParseFile(in.Subject, f.Path, lang, f.Content)
 		for _, c := range fl.Calls() {
 			parts := strings.Split(c.Name, ".")
 			base := parts[len(parts)-1]

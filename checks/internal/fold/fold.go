@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks/lex"
+	"github.com/metahub-ai/attest/resolve"
 )
 
 // Limits of folding.
@@ -26,6 +27,13 @@ type File struct {
 	Lang   string // js or python
 	Toks   []lex.Token
 	Consts map[string]string
+}
+
+type memoKey struct{ path string }
+
+// ParseFile parses a subject's file once for every check that asks.
+func ParseFile(s *resolve.Subject, path, lang string, src []byte) *File {
+	return s.Memo(memoKey{path}, func() any { return Parse(lang, src) }).(*File)
 }
 
 // Parse tokenizes src and collects its string constants.

@@ -1,6 +1,8 @@
 package instruct
 
 import (
+	"strings"
+
 	"github.com/metahub-ai/attest/checks/lex"
 )
 
@@ -28,28 +30,31 @@ const (
 type pattern struct {
 	family Family
 	re     *lex.Pattern
+	// need lists substrings one of which any match contains; text with
+	// none of them skips the pattern (and never compiles it).
+	need []string
 }
 
 // The instruction analyser's families, over normalised text.
 var instructionPatterns = []pattern{
-	{Override, lex.Lazy(`\b(ignore|disregard|forget|override|bypass|skip)\b[^.]{0,30}?\b(all|any|the|your|every|previous|prior|above|earlier|preceding|system|original|developer)\b[^.]{0,30}?\b(instructions?|prompts?|rules|directives|guidelines|guardrails|policies|context)\b`)},
-	{Concealment, lex.Lazy(`\b(do not|don't|never|must not)\s+(tell|inform|notify|alert|mention (it |this |that )?to|reveal (it |this |that )?to|let)\s+the user\b|\bwithout (telling|informing|notifying|alerting|asking) the user\b|\bkeep (this|these|the) (step|steps|action|actions|instruction|instructions|part)? ?(hidden|secret)\b|\bhide (this|it|these|the \w+) from the user\b|\bthe user (must|should) (not|never) (know|see|find out)\b|\bsilently\b[^.]{0,40}\b(send|upload|copy|run|execute|read|write|post)\b`)},
-	{Authority, lex.Lazy(`<\s*/?\s*(important|system|admin|instructions|secret|hidden|sys)\s*>|\[\s*(system|admin)\s*\]|<\|im_start\|>\s*system|(^|\n)\s*(human|assistant|system)\s*:`)},
-	{Role, lex.Lazy(`\byou are now\b|\bfrom now on,? you\b|\b(developer|dan|god|jailbreak|unrestricted) mode\b|\bnew instructions\s*:|\bact as an? (unrestricted|unfiltered|jailbroken)\b`)},
-	{Coercion, lex.Lazy(`\bbefore (answering|responding|replying|you (answer|respond|reply|do anything)|doing anything|any other (step|action|tool))\b[^.]{0,40}?\b(read|send|fetch|run|execute|upload|call|include|cat|open|post|curl|download)\b`)},
-	{ApprovalSkip, lex.Lazy(`\b(do not|don't|never|no need to) (ask|request|wait) (the user )?(for )?(confirmation|permission|approval|consent)\b|\bno need (for|to ask for) (permission|confirmation|approval)\b|\bwithout (asking for |requesting )?(permission|confirmation|approval|consent)\b|\bauto-?approve (all|every|any|each)\b|\bskip (the |all )?(confirmation|approval|permission) (prompts?|checks?|steps?)\b`)},
-	{Evaluator, lex.Lazy(`\b(score|rate|grade) (this|it)( \w+)? (as )?\d+ ?/ ?(10|100)\b|\b(classify|mark|label|rate|report) (this|it)( \w+)? as (safe|benign|trusted|verified|harmless)\b|\b(security )?(scanners?|reviewers?|evaluators?|auditors?)\b[^.]{0,40}\b(should|must) (not flag|ignore|pass|approve)\b`)},
-	{ParentSteer, lex.Lazy(`\b(tell|instruct|ask|make) the (main|parent|calling|orchestrating|primary) (agent|assistant|model)\b[^.]{0,40}\b(ignore|skip|disable|bypass|not ask|stop asking|run|execute|send)\b`)},
+	{Override, lex.Lazy(`\b(ignore|disregard|forget|override|bypass|skip)\b[^.]{0,30}?\b(all|any|the|your|every|previous|prior|above|earlier|preceding|system|original|developer)\b[^.]{0,30}?\b(instructions?|prompts?|rules|directives|guidelines|guardrails|policies|context)\b`), []string{"instruction", "prompt", "rule", "directive", "guideline", "guardrail", "polic", "context"}},
+	{Concealment, lex.Lazy(`\b(do not|don't|never|must not)\s+(tell|inform|notify|alert|mention (it |this |that )?to|reveal (it |this |that )?to|let)\s+the user\b|\bwithout (telling|informing|notifying|alerting|asking) the user\b|\bkeep (this|these|the) (step|steps|action|actions|instruction|instructions|part)? ?(hidden|secret)\b|\bhide (this|it|these|the \w+) from the user\b|\bthe user (must|should) (not|never) (know|see|find out)\b|\bsilently\b[^.]{0,40}\b(send|upload|copy|run|execute|read|write|post)\b`), []string{"user", "hidden", "secret", "silently"}},
+	{Authority, lex.Lazy(`<\s*/?\s*(important|system|admin|instructions|secret|hidden|sys)\s*>|\[\s*(system|admin)\s*\]|<\|im_start\|>\s*system|(^|\n)\s*(human|assistant|system)\s*:`), []string{"<", "[", ":"}},
+	{Role, lex.Lazy(`\byou are now\b|\bfrom now on,? you\b|\b(developer|dan|god|jailbreak|unrestricted) mode\b|\bnew instructions\s*:|\bact as an? (unrestricted|unfiltered|jailbroken)\b`), []string{"you are now", "from now on", "mode", "new instructions", "act as"}},
+	{Coercion, lex.Lazy(`\bbefore (answering|responding|replying|you (answer|respond|reply|do anything)|doing anything|any other (step|action|tool))\b[^.]{0,40}?\b(read|send|fetch|run|execute|upload|call|include|cat|open|post|curl|download)\b`), []string{"before "}},
+	{ApprovalSkip, lex.Lazy(`\b(do not|don't|never|no need to) (ask|request|wait) (the user )?(for )?(confirmation|permission|approval|consent)\b|\bno need (for|to ask for) (permission|confirmation|approval)\b|\bwithout (asking for |requesting )?(permission|confirmation|approval|consent)\b|\bauto-?approve (all|every|any|each)\b|\bskip (the |all )?(confirmation|approval|permission) (prompts?|checks?|steps?)\b`), []string{"confirm", "permission", "approv", "consent"}},
+	{Evaluator, lex.Lazy(`\b(score|rate|grade) (this|it)( \w+)? (as )?\d+ ?/ ?(10|100)\b|\b(classify|mark|label|rate|report) (this|it)( \w+)? as (safe|benign|trusted|verified|harmless)\b|\b(security )?(scanners?|reviewers?|evaluators?|auditors?)\b[^.]{0,40}\b(should|must) (not flag|ignore|pass|approve)\b`), []string{"score", "rate", "grade", "classify", "mark", "label", "report", "scanner", "reviewer", "evaluator", "auditor"}},
+	{ParentSteer, lex.Lazy(`\b(tell|instruct|ask|make) the (main|parent|calling|orchestrating|primary) (agent|assistant|model)\b[^.]{0,40}\b(ignore|skip|disable|bypass|not ask|stop asking|run|execute|send)\b`), []string{"agent", "assistant", "model"}},
 }
 
 // The hostile-action analyser's imperative patterns.
 var hostilePatterns = []pattern{
-	{CredentialRead, lex.Lazy(`\b(read|cat|copy|send|upload|include|print|output|show|paste|attach|exfiltrate|post|open|collect|grab|dump)\b[^.\n]{0,60}?(~/\.ssh|\bid_(rsa|ed25519|ecdsa|dsa)\b|\.aws/credentials|~/\.netrc|\.git-credentials|\.docker/config\.json|\.kube/config|~/\.cursor/mcp\.json|~/\.claude(\.json|/)|\bkeychain\b|login data|\bcookies\b[^.]{0,20}\bbrowser|\.env([^.\w]|$)|/etc/shadow|\bpasswords?\b[^.]{0,20}\b(file|store|manager))`)},
-	{SendData, lex.Lazy(`\b(send|post|upload|exfiltrate|forward|transmit|report)\b[^.\n]{0,60}?\b(to|at)\b\s*(https?://|[\w-]+\.(ngrok|webhook\.site|requestbin|pipedream|burpcollaborator|oast|interact)\b)`)},
-	{Persist, lex.Lazy(`\b(add|append|write|install|create)\b[^.\n]{0,60}?(\bcrontab\b|\bcron job\b|\.bashrc\b|\.zshrc\b|\.profile\b|\blaunchagents?\b|\blaunch agent\b|\bsystemd (unit|service)\b|\bauthorized_keys\b|\bstartup (item|script)\b)`)},
-	{DisableSafety, lex.Lazy(`--dangerously-skip-permissions|\bbypasspermissions\b|\b(disable|turn off|switch off|bypass)\b[^.\n]{0,30}?\b(the )?(sandbox|safety (checks?|prompts?)|permission (prompts?|checks?)|confirmations?|guardrails|antivirus|firewall|gatekeeper|sip)\b`)},
-	{BroadDelete, lex.Lazy(`\b(delete|remove|wipe|erase)\b[^.\n]{0,20}?\b(all|every|the entire|the whole)\b[^.\n]{0,30}?\b(files|home directory|repository|repositories|disk|drive|data)\b|rm -rf (~|/|\$home)`)},
-	{FetchFollow, lex.Lazy(`\b(fetch|download|curl|get|load|read)\b[^.\n]{0,40}?(https?://\S+)[^.\n]{0,60}?\b(follow|execute|run|obey|apply|carry out)\b[^.\n]{0,20}?\b(instructions?|steps|commands?|it|them|the contents?)\b`)},
+	{CredentialRead, lex.Lazy(`\b(read|cat|copy|send|upload|include|print|output|show|paste|attach|exfiltrate|post|open|collect|grab|dump)\b[^.\n]{0,60}?(~/\.ssh|\bid_(rsa|ed25519|ecdsa|dsa)\b|\.aws/credentials|~/\.netrc|\.git-credentials|\.docker/config\.json|\.kube/config|~/\.cursor/mcp\.json|~/\.claude(\.json|/)|\bkeychain\b|login data|\bcookies\b[^.]{0,20}\bbrowser|\.env([^.\w]|$)|/etc/shadow|\bpasswords?\b[^.]{0,20}\b(file|store|manager))`), []string{".ssh", "id_", ".aws", "netrc", "credentials", "config", "claude", "keychain", "login data", "cookies", ".env", "shadow", "password"}},
+	{SendData, lex.Lazy(`\b(send|post|upload|exfiltrate|forward|transmit|report)\b[^.\n]{0,60}?\b(to|at)\b\s*(https?://|[\w-]+\.(ngrok|webhook\.site|requestbin|pipedream|burpcollaborator|oast|interact)\b)`), []string{"http", "ngrok", "webhook", "requestbin", "pipedream", "burp", "oast", "interact"}},
+	{Persist, lex.Lazy(`\b(add|append|write|install|create)\b[^.\n]{0,60}?(\bcrontab\b|\bcron job\b|\.bashrc\b|\.zshrc\b|\.profile\b|\blaunchagents?\b|\blaunch agent\b|\bsystemd (unit|service)\b|\bauthorized_keys\b|\bstartup (item|script)\b)`), []string{"cron", "rc", "profile", "launch", "systemd", "authorized_keys", "startup"}},
+	{DisableSafety, lex.Lazy(`--dangerously-skip-permissions|\bbypasspermissions\b|\b(disable|turn off|switch off|bypass)\b[^.\n]{0,30}?\b(the )?(sandbox|safety (checks?|prompts?)|permission (prompts?|checks?)|confirmations?|guardrails|antivirus|firewall|gatekeeper|sip)\b`), []string{"dangerously", "bypasspermissions", "disable", "turn off", "switch off", "bypass"}},
+	{BroadDelete, lex.Lazy(`\b(delete|remove|wipe|erase)\b[^.\n]{0,20}?\b(all|every|the entire|the whole)\b[^.\n]{0,30}?\b(files|home directory|repository|repositories|disk|drive|data)\b|rm -rf (~|/|\$home)`), []string{"delete", "remove", "wipe", "erase", "rm -rf"}},
+	{FetchFollow, lex.Lazy(`\b(fetch|download|curl|get|load|read)\b[^.\n]{0,40}?(https?://\S+)[^.\n]{0,60}?\b(follow|execute|run|obey|apply|carry out)\b[^.\n]{0,20}?\b(instructions?|steps|commands?|it|them|the contents?)\b`), []string{"http"}},
 }
 
 // Hit is one analyser match in normalised text.
@@ -61,6 +66,9 @@ type Hit struct {
 func match(ps []pattern, norm string) []Hit {
 	var out []Hit
 	for _, p := range ps {
+		if !containsAny(norm, p.need) {
+			continue
+		}
 		if loc := p.re.Re().FindStringIndex(norm); loc != nil {
 			out = append(out, Hit{Family: p.family, Start: loc[0]})
 		}
@@ -79,3 +87,15 @@ var labelRe = lex.Lazy(`\b(don'?t|do not|never|avoid|bad|insecure|unsafe|dangero
 
 // Labelled reports whether text carries a negative or meta label.
 func Labelled(norm string) bool { return labelRe.Re().MatchString(norm) }
+
+func containsAny(s string, subs []string) bool {
+	if subs == nil {
+		return true
+	}
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}

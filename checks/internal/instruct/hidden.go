@@ -39,6 +39,12 @@ func Channels(d Doc) []Channel {
 		}
 	}
 	base := d.LineBase + 1
+	if !strings.Contains(body, "]") && !strings.Contains(body, "<") {
+		if end := paddingEnd(body); end > 0 && strings.TrimSpace(body[end:]) != "" {
+			out = append(out, Channel{"padding", body[end:], lineIn(body, end, base)})
+		}
+		return out
+	}
 	for _, m := range linkRef.Re().FindAllStringSubmatchIndex(body, -1) {
 		label := body[m[2]:m[3]]
 		var text string
@@ -58,12 +64,16 @@ func Channels(d Doc) []Channel {
 		kind string
 		p    *lex.Pattern
 		g    int
-	}{{"link-title", linkTitle, 1}, {"alt-text", altText, 1}, {"details", details, 1}} {
+		need string
+	}{{"link-title", linkTitle, 1, `"`}, {"alt-text", altText, 1, "!["}, {"details", details, 1, "<details"}} {
+		if !strings.Contains(strings.ToLower(body), re.need) {
+			continue
+		}
 		for _, m := range re.p.Re().FindAllStringSubmatchIndex(body, -1) {
 			out = append(out, Channel{re.kind, body[m[2*re.g]:m[2*re.g+1]], lineIn(body, m[0], base)})
 		}
 	}
-	for _, m := range hiddenElem.Re().FindAllStringSubmatchIndex(body, -1) {
+	for _, m := range hiddenElemMatches(body) {
 		g := 2
 		if m[4] < 0 {
 			g = 4
@@ -123,4 +133,13 @@ func paddingEnd(s string) int {
 		}
 	}
 	return 0
+}
+
+func hiddenElemMatches(body string) [][]int {
+	l := strings.ToLower(body)
+	if !strings.Contains(l, "<script") && !strings.Contains(l, "<style") && !strings.Contains(l, "<template") && !strings.Contains(l, "<noscript") &&
+		!strings.Contains(l, "hidden") && !strings.Contains(l, "display") && !strings.Contains(l, "font-size") && !strings.Contains(l, "opacity") && !strings.Contains(l, "color") {
+		return nil
+	}
+	return hiddenElem.Re().FindAllStringSubmatchIndex(body, -1)
 }
