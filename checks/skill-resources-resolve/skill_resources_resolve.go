@@ -1,7 +1,6 @@
 package skillresourcesresolve
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,13 +8,9 @@ import (
 	"net/url"
 	"path"
 	"strings"
-	"sync"
-
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/internal/instruct"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/resolve/manifest"
 )
@@ -45,15 +40,6 @@ var (
 		".xml": true, ".xsd": true, ".sql": true, ".rb": true, ".go": true, ".ps1": true, ".r": true, ".ipynb": true}
 )
 
-// mdParser is built once: goldmark parsers are safe for concurrent use.
-var mdParser = sync.OnceValue(func() parser.Parser {
-	return parser.NewParser(
-		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
-		parser.WithInlineParsers(parser.DefaultInlineParsers()...),
-		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
-	)
-})
-
 // Ref is one reference found in a model-read file.
 type Ref struct {
 	From   string // referring file
@@ -62,70 +48,54 @@ type Ref struct {
 	Link   bool // a markdown link or image (any extension counts)
 }
 
-// Refs extracts references from a markdown document. offset is the byte
-// offset of src within the file and lineBase the file line of src's first
-// line minus one, so lines are file lines.
+// Refs extracts references from a markdown document: link and image
+// targets and @includes in text, and path-like tokens of inline code and
+// fenced blocks. lineBase is the file line of src's first line minus one.
+// It reads the blocks the text analysers read (instruct.Blocks), so the
+// two agree on what is code and what is prose.
 func Refs(from string, src []byte, lineBase int) []Ref {
-	doc := mdParser().Parse(text.NewReader(src))
 	var out []Ref
-	lineOf := func(off int) int { return lineBase + bytes.Count(src[:min(off, len(src))], []byte{'\n'}) + 1 }
-	blockStart := func(n ast.Node) int {
-		for p := n; p != nil; p = p.Parent() {
-			if p.Type() == ast.TypeBlock && p.Lines().Len() > 0 {
-				return p.Lines().At(0).Start
-			}
-		}
-		return 0
-	}
-	find := func(n ast.Node, needle []byte) int {
-		start := blockStart(n)
-		if i := bytes.Index(src[start:], needle); i >= 0 {
-			return start + i
-		}
-		return start
-	}
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch v := n.(type) {
-		case *ast.Link:
-			out = append(out, Ref{from, string(v.Destination), lineOf(find(n, v.Destination)), true})
-		case *ast.Image:
-			out = append(out, Ref{from, string(v.Destination), lineOf(find(n, v.Destination)), true})
-		case *ast.CodeSpan:
-			var b bytes.Buffer
-			for c := v.FirstChild(); c != nil; c = c.NextSibling() {
-				if t, ok := c.(*ast.Text); ok {
-					b.Write(t.Segment.Value(src))
-				}
-			}
-			for _, tok := range strings.Fields(b.String()) {
-				if isPathToken(tok) {
-					out = append(out, Ref{from, clean(tok), lineOf(find(n, []byte(tok))), false})
-				}
-			}
-			return ast.WalkSkipChildren, nil
-		case *ast.FencedCodeBlock, *ast.CodeBlock:
-			lines := n.Lines()
-			for i := 0; i < lines.Len(); i++ {
-				seg := lines.At(i)
-				for _, tok := range strings.Fields(string(seg.Value(src))) {
+	for _, b := range instruct.Blocks(string(src), lineBase) {
+		lines := strings.Split(b.Text, "\n")
+		switch b.Kind {
+		case instruct.Fence:
+			for i, l := range lines {
+				for _, tok := range strings.Fields(l) {
 					if isPathToken(tok) {
-						out = append(out, Ref{from, clean(tok), lineOf(seg.Start), false})
+						out = append(out, Ref{from, clean(tok), b.Line + 1 + i, false})
 					}
 				}
 			}
-		case *ast.Text:
-			seg := v.Segment
-			for _, m := range includeRe.Re().FindAllSubmatchIndex(seg.Value(src), -1) {
-				out = append(out, Ref{from, string(seg.Value(src)[m[2]:m[3]]), lineOf(seg.Start + m[2]), false})
+		case instruct.Para, instruct.Quote, instruct.Heading:
+			for i, l := range lines {
+				line := b.Line + i
+				code := inlineCode.Re().FindAllStringSubmatch(l, -1)
+				for _, m := range code {
+					for _, tok := range strings.Fields(m[1]) {
+						if isPathToken(tok) {
+							out = append(out, Ref{from, clean(tok), line, false})
+						}
+					}
+				}
+				prose := inlineCode.Re().ReplaceAllString(l, " ")
+				for _, m := range mdLink.Re().FindAllStringSubmatch(prose, -1) {
+					out = append(out, Ref{from, strings.Trim(m[1], "<>"), line, true})
+				}
+				for _, m := range includeRe.Re().FindAllStringSubmatch(prose, -1) {
+					out = append(out, Ref{from, m[1], line, false})
+				}
 			}
 		}
-		return ast.WalkContinue, nil
-	})
+	}
 	return out
 }
+
+var (
+	inlineCode = lex.Lazy("`+([^`]+)`+")
+	// [text](target "title") and ![alt](target); the target ends at a
+	// space or the closing parenthesis.
+	mdLink = lex.Lazy(`!?\[[^\]]*\]\(\s*(<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\s*\)`)
+)
 
 func clean(tok string) string {
 	return strings.Trim(tok, "\"'`(),;:")

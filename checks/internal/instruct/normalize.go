@@ -8,14 +8,29 @@
 package instruct
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
-	"github.com/mtibben/confusables"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/metahub-ai/attest/checks/internal/uni"
 )
+
+// toLatin maps a homoglyph of an ASCII letter or digit to it (UTS #39
+// skeletons, from the generated table).
+func toLatin(r rune) (byte, bool) {
+	i, ok := slices.BinarySearchFunc(latin[:], r, func(e struct {
+		r rune
+		a byte
+	}, r rune) int {
+		return int(e.r - r)
+	})
+	if !ok {
+		return 0, false
+	}
+	return latin[i].a, true
+}
 
 // Normalize prepares text for matching: invisible, tag and bidi characters
 // removed, NFKC, homoglyphs of Latin letters mapped to Latin (UTS #39
@@ -42,9 +57,9 @@ func Normalize(s string) string {
 			continue
 		}
 		space = false
-		if r >= 0x80 && unicode.IsLetter(r) {
-			if sk := confusables.Skeleton(string(r)); len(sk) == 1 && sk[0] < 0x80 {
-				r = rune(sk[0])
+		if r >= 0x80 {
+			if a, ok := toLatin(r); ok {
+				r = rune(a)
 			}
 		}
 		b.WriteRune(unicode.ToLower(r))

@@ -14,7 +14,9 @@ import (
 	"sync"
 )
 
-// MaxMatchesPerRule bounds the matches of one rule in one file.
+// MaxMatchesPerRule bounds the matches of one rule in one window (a
+// line); every line holding a keyword is read, so decoys before a secret
+// never push it past a limit.
 const MaxMatchesPerRule = 200
 
 type allowlist struct {
@@ -118,9 +120,7 @@ func Scan(path string, content []byte) []Match {
 		for _, k := range rs.byKey[b] {
 			if bytes.HasPrefix(lower[i:], []byte(k.text)) {
 				for _, id := range k.rules {
-					if len(active[id]) < MaxMatchesPerRule {
-						active[id] = append(active[id], i)
-					}
+					active[id] = append(active[id], i)
 				}
 			}
 		}

@@ -89,3 +89,17 @@ func FuzzScan(f *testing.F) {
 		}
 	})
 }
+
+// A secret after many decoys of the same rule is still found: no count
+// limit decides which lines are read.
+func TestSecretPastDecoys(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 1000; i++ {
+		b.WriteString("token = process.env.TOKEN\n")
+	}
+	b.WriteString("key = \"" + j("gh", "p_", "R8vq2LmT5zXc9WnB4yKd7HsJ3fGa1eQp6UoI") + "\"\n")
+	ms := Scan("x.js", []byte(b.String()))
+	if len(ms) != 1 || ms[0].Rule != "github-pat" {
+		t.Fatalf("matches %+v", ms)
+	}
+}
