@@ -136,15 +136,16 @@ func argName(a []lex.Token) string {
 
 // hints are substrings every source pattern needs; an expression without
 // any is skipped before the patterns run.
-var hints = []string{"env", "environ", "getenv", "ssh", "aws", "netrc", "credentials", "docker", "kube", "npmrc", "pypirc",
-	"claude", "codex", "gcloud", "login", "cookie", "key4", "shadow", "wallet", "password", "Environ"}
+var hints = []string{"process.env", "environ", "getenv", "Environ(", ".ssh", ".aws", "netrc", "credentials", ".docker", ".kube", "npmrc", "pypirc",
+	".claude", ".codex", "gcloud", "Login Data", "logins.json", "key4.db", "shadow", "wallet", "find-generic-password", ".env"}
 
 // source says which kind of secret an expression carries, if any.
 func source(fl *fold.File, ts []lex.Token, tainted map[string]string) string {
 	t := text(ts)
+	compact := strings.ReplaceAll(t, " ", "")
 	hinted := false
 	for _, h := range hints {
-		if strings.Contains(t, h) {
+		if strings.Contains(compact, h) {
 			hinted = true
 			break
 		}

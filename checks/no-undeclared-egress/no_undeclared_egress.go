@@ -36,7 +36,6 @@ var (
 		"patch": true, "delete": true, "urlopen": true, "Request": true, "WebSocket": true, "connect": true, "createConnection": true,
 		"create_connection": true, "HTTPSConnection": true, "HTTPConnection": true, "stream": true, "head": true}
 	netReceivers = []string{"axios", "got", "http", "https", "requests", "httpx", "urllib", "aiohttp", "session", "client", "net", "socket", "undici", "ky", "superagent", "request"}
-	configName   = lex.Lazy(`(?i)(url|uri|endpoint|host|base|api|webhook|server)`)
 	urlInText    = lex.Lazy(`https?://[A-Za-z0-9.-]+`)
 	capture      = []string{"pastebin.com", "transfer.sh", "ngrok.io", "ngrok-free.app", "ngrok.app", "trycloudflare.com", "webhook.site",
 		"requestbin.net", "requestbin.com", "pipedream.net", "interact.sh", "oast.fun", "oast.pro", "oast.live", "oast.site", "oast.online",
@@ -45,6 +44,17 @@ var (
 		"gitlab.com", "bitbucket.org", "proxy.golang.org", "crates.io", "static.crates.io", "sum.golang.org", "registry.modelcontextprotocol.io"}
 	metadata = []string{"169.254.169.254", "metadata.google.internal", "metadata", "100.100.100.200", "fd00:ec2::254"}
 )
+
+// configLike: a name a URL is configured under.
+func configLike(name string) bool {
+	l := strings.ToLower(name)
+	for _, k := range []string{"url", "uri", "endpoint", "host", "base", "api", "webhook", "server"} {
+		if strings.Contains(l, k) {
+			return true
+		}
+	}
+	return false
+}
 
 func within(host string, list []string) bool {
 	for _, h := range list {
@@ -169,7 +179,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 		for i := 0; i+2 < len(fl.Toks); i++ {
 			t := fl.Toks[i]
-			if t.Kind != lex.Ident || (fl.Toks[i+1].Text != "=" && fl.Toks[i+1].Text != ":") || !configName.Re().MatchString(t.Text) {
+			if t.Kind != lex.Ident || (fl.Toks[i+1].Text != "=" && fl.Toks[i+1].Text != ":") || !configLike(t.Text) {
 				continue
 			}
 			end := i + 2
