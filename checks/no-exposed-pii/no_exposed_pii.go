@@ -40,16 +40,48 @@ var (
 		"PL": 28, "PT": 25, "SE": 24, "NO": 15, "DK": 18, "FI": 18, "LU": 20, "CZ": 24, "HU": 28, "GR": 27, "RO": 24, "SK": 24, "SI": 19}
 )
 
-// digits counts the digits of a line, a cheap test before the patterns:
-// an SSN has 9, a card 13 or more, an IBAN 12 or more.
-func digits(s string) int {
-	n := 0
+func when(ok bool, p *lex.Pattern, text string) [][]int {
+	if !ok {
+		return nil
+	}
+	return p.Re().FindAllStringSubmatchIndex(text, -1)
+}
+
+// shapes tests a line cheaply for the shape of each kind: ddd-dd-dddd, 13
+// or more digits with single separators, and two capitals then two digits.
+func shapes(s string) (ssn, card, iban bool) {
+	run, gap := 0, 0
 	for i := 0; i < len(s); i++ {
-		if s[i] >= '0' && s[i] <= '9' {
-			n++
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			run++
+			gap = 0
+			if run >= 13 {
+				card = true
+			}
+		case (c == ' ' || c == '-') && gap == 0 && run > 0:
+			gap = 1
+		default:
+			run, gap = 0, 0
+		}
+		if c == '-' && i >= 3 && i+7 < len(s) && isDigits(s[i-3:i]) && isDigits(s[i+1:i+3]) && s[i+3] == '-' && isDigits(s[i+4:i+8]) {
+			ssn = true
+		}
+		if i+3 < len(s) && c >= 'A' && c <= 'Z' && s[i+1] >= 'A' && s[i+1] <= 'Z' && s[i+2] >= '0' && s[i+2] <= '9' && s[i+3] >= '0' && s[i+3] <= '9' {
+			iban = true
 		}
 	}
-	return n
+	return ssn, card, iban
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func luhn(d string) bool {
@@ -113,20 +145,21 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		for _, text := range strings.SplitAfter(string(f.Content), "\n") {
 			base := off
 			off += len(text)
-			if digits(text) < 9 {
-				continue // no SSN, card or IBAN has fewer digits
+			ssn, card, iban := shapes(text)
+			if !ssn && !card && !iban {
+				continue // cheap shape tests before the patterns
 			}
 			at := func(o int, kind string) {
 				p := manifest.PosAt(f.Content, base+o)
 				warns = append(warns, checks.At(f.Path, p.Line, p.Col, kind))
 			}
-			for _, m := range ssnRe.Re().FindAllStringSubmatchIndex(text, -1) {
+			for _, m := range when(ssn, ssnRe, text) {
 				a, g, s := text[m[2]:m[3]], text[m[4]:m[5]], text[m[6]:m[7]]
 				if a != "000" && a != "666" && a[0] != '9' && g != "00" && s != "0000" {
 					at(m[2], "US social security number")
 				}
 			}
-			for _, m := range cardRe.Re().FindAllStringSubmatchIndex(text, -1) {
+			for _, m := range when(card, cardRe, text) {
 				raw := text[m[2]:m[3]]
 				if strings.Contains(raw, " ") && strings.Contains(raw, "-") {
 					continue
@@ -137,7 +170,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 				}
 				at(m[2], "payment card number")
 			}
-			for _, m := range ibanRe.Re().FindAllStringSubmatchIndex(text, -1) {
+			for _, m := range when(iban, ibanRe, text) {
 				if ibanValid(text[m[2]:m[3]]) {
 					at(m[2], "IBAN")
 				}

@@ -37,6 +37,9 @@ func toLatin(r rune) (byte, bool) {
 // skeletons of non-ASCII letters), lower case, whitespace collapsed. It
 // resists zero-width splitting, homoglyphs, case and line wrapping.
 func Normalize(s string) string {
+	if ascii(s) {
+		return asciiNormalize(s)
+	}
 	var b strings.Builder
 	for _, r := range s {
 		switch uni.Classify(r) {
@@ -65,4 +68,39 @@ func Normalize(s string) string {
 		b.WriteRune(unicode.ToLower(r))
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// ascii: printable ASCII and whitespace only, which NFKC, skeletons and
+// the invisible-character filter leave alone.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+func asciiNormalize(s string) string {
+	b := make([]byte, 0, len(s))
+	space := true // trims leading space
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
+			if !space {
+				b = append(b, ' ')
+			}
+			space = true
+			continue
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		space = false
+		b = append(b, c)
+	}
+	if len(b) > 0 && b[len(b)-1] == ' ' {
+		b = b[:len(b)-1]
+	}
+	return string(b)
 }
