@@ -45,3 +45,6 @@ func (p *Pattern) Re() *regexp.Regexp {
 	p.once.Do(func() { p.re = regexp.MustCompile(p.expr) })
 	return p.re
 }
+
+// Compiled reports whether the pattern was compiled (it was needed).
+func (p *Pattern) Compiled() bool { return p.re != nil }

@@ -156,9 +156,11 @@ func source(fl *fold.File, ts []lex.Token, tainted map[string]string) string {
 				return tainted[x.Text]
 			}
 		}
-		if len(ts) > 0 && ts[0].Kind == lex.Ident && fl.Consts[ts[0].Text] == "" {
+		// A constant can still spell a path: fold before giving up.
+		if v, ok := fl.Eval(ts, 0); !ok || !credStore.Re().MatchString(v) {
 			return ""
 		}
+		return "credential-store"
 	}
 	for _, x := range ts {
 		if k, ok := tainted[x.Text]; ok && x.Kind == lex.Ident {

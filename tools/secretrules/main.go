@@ -107,7 +107,8 @@ func main() {
 		}
 		b.WriteString("},\n")
 	}
-	b.WriteString("}\n")
+	b.WriteString("}\n\n")
+	writeIndex(&b, kept)
 	src, err := format.Source([]byte(b.String()))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -139,4 +140,47 @@ func lit(a allowlist) string {
 		fields = append(fields, "StopWords: "+strs(a.StopWords))
 	}
 	return "allowlist{" + strings.Join(fields, ", ") + "}"
+}
+
+// writeIndex writes the keyword prefilter as static data: a bitmap of the
+// first two bytes of every keyword, and the keywords sorted by those two
+// bytes with the rules that use them, so nothing is built at run time.
+func writeIndex(b *strings.Builder, rules []rule) {
+	byKey := map[string][]int{}
+	for i, r := range rules {
+		for _, k := range r.Keywords {
+			k = strings.ToLower(k)
+			if len(k) >= 2 {
+				byKey[k] = append(byKey[k], i)
+			}
+		}
+	}
+	keys := make([]string, 0, len(byKey))
+	for k := range byKey {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		bi, bj := uint16(keys[i][0])<<8|uint16(keys[i][1]), uint16(keys[j][0])<<8|uint16(keys[j][1])
+		return bi < bj || bi == bj && keys[i] < keys[j]
+	})
+	var bits [1024]uint64
+	for _, k := range keys {
+		bg := uint16(k[0])<<8 | uint16(k[1])
+		bits[bg/64] |= 1 << (bg % 64)
+	}
+	b.WriteString("// keywordBits has a bit for the first two bytes of every keyword.\nvar keywordBits = [1024]uint64{")
+	for i, w := range bits {
+		if w != 0 {
+			fmt.Fprintf(b, "%d: %#x, ", i, w)
+		}
+	}
+	b.WriteString("}\n\n// keywordIndex lists the keywords by their first two bytes, with their rules.\nvar keywordIndex = []keyword{\n")
+	for _, k := range keys {
+		ids := make([]string, len(byKey[k]))
+		for i, id := range byKey[k] {
+			ids[i] = strconv.Itoa(id)
+		}
+		fmt.Fprintf(b, "\t{%q, []int{%s}},\n", k, strings.Join(ids, ", "))
+	}
+	b.WriteString("}\n")
 }

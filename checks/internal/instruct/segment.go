@@ -31,7 +31,6 @@ type Block struct {
 
 var (
 	fenceOpen = lex.Lazy("^ {0,3}(`{3,}|~{3,})\\s*([\\w+-]*)")
-	listItem  = lex.Lazy(`^\s{0,6}([-*+]|\d{1,9}[.)])\s+`)
 )
 
 // Blocks splits a markdown document. lineBase is added to line numbers
@@ -100,7 +99,7 @@ func Blocks(doc string, lineBase int) []Block {
 				curKind, curLine = Quote, i
 			}
 			cur = append(cur, strings.TrimSpace(strings.TrimPrefix(t, ">")))
-		case strings.HasPrefix(t, "|") || listItem.Re().MatchString(l):
+		case strings.HasPrefix(t, "|") || isListItem(t):
 			flush(i)
 			curKind, curLine = Para, i
 			cur = append(cur, l)
@@ -145,4 +144,16 @@ func Quoted(norm string, off int) bool {
 		}
 	}
 	return false
+}
+
+// isListItem: "- x", "* x", "+ x", "1. x", "2) x".
+func isListItem(t string) bool {
+	if len(t) >= 2 && (t[0] == '-' || t[0] == '*' || t[0] == '+') && (t[1] == ' ' || t[1] == '\t') {
+		return true
+	}
+	i := 0
+	for i < len(t) && i < 9 && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && (t[i+1] == ' ' || t[i+1] == '\t')
 }

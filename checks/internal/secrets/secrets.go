@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"math"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 )
@@ -56,9 +57,6 @@ type rule struct {
 type ruleSet struct {
 	Allowlist *allowlist
 	Rules     []*rule
-	// bigram prefilter: the first two bytes of every keyword
-	first [65536 / 64]uint64
-	byKey map[uint16][]keyword
 }
 
 type keyword struct {
@@ -66,25 +64,20 @@ type keyword struct {
 	rules []int
 }
 
-var rules = sync.OnceValue(func() *ruleSet {
-	rs := ruleSet{Allowlist: &globalAllowlist, Rules: ruleData}
-	rs.byKey = map[uint16][]keyword{}
-	kw := map[string][]int{}
-	for i, r := range rs.Rules {
-		for _, k := range r.Keywords {
-			kw[strings.ToLower(k)] = append(kw[strings.ToLower(k)], i)
-		}
+var rules = sync.OnceValue(func() *ruleSet { return &ruleSet{Allowlist: &globalAllowlist, Rules: ruleData} })
+
+// keywordsAt lists the keywords whose first two bytes are bg.
+func keywordsAt(bg uint16) []keyword {
+	i := sort.Search(len(keywordIndex), func(i int) bool {
+		k := keywordIndex[i].text
+		return uint16(k[0])<<8|uint16(k[1]) >= bg
+	})
+	j := i
+	for j < len(keywordIndex) && uint16(keywordIndex[j].text[0])<<8|uint16(keywordIndex[j].text[1]) == bg {
+		j++
 	}
-	for k, ids := range kw {
-		if len(k) < 2 {
-			continue
-		}
-		b := uint16(k[0])<<8 | uint16(k[1])
-		rs.first[b/64] |= 1 << (b % 64)
-		rs.byKey[b] = append(rs.byKey[b], keyword{k, ids})
-	}
-	return &rs
-})
+	return keywordIndex[i:j]
+}
 
 func (r *rule) compile() {
 	r.once.Do(func() {
@@ -114,10 +107,10 @@ func Scan(path string, content []byte) []Match {
 	active := map[int][]int{} // rule → keyword positions
 	for i := 0; i+1 < len(lower); i++ {
 		b := uint16(lower[i])<<8 | uint16(lower[i+1])
-		if rs.first[b/64]&(1<<(b%64)) == 0 {
+		if keywordBits[b/64]&(1<<(b%64)) == 0 {
 			continue
 		}
-		for _, k := range rs.byKey[b] {
+		for _, k := range keywordsAt(b) {
 			if bytes.HasPrefix(lower[i:], []byte(k.text)) {
 				for _, id := range k.rules {
 					active[id] = append(active[id], i)
