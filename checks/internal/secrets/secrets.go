@@ -217,6 +217,17 @@ func plausible(id string, content []byte, pos int) bool {
 	case "generic-api-key":
 		end := min(len(content), pos+40)
 		return bytes.ContainsAny(content[pos:end], "=:>,|")
+	case "twilio-api-key", "vault-service-token", "azure-ad-client-secret", "huggingface-access-token", "sendgrid-api-token":
+		// Two- or three-byte keywords that begin a long token.
+		n := 0
+		for i := pos + 3; i < len(content) && n < 16; i++ {
+			c := content[i]
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.' || c == '~' || c == '+' || c == '/' || c == '=') {
+				break
+			}
+			n++
+		}
+		return n >= 16
 	case "jwt":
 		n := 0
 		for i := pos; i < len(content) && i < pos+4096; i++ {

@@ -103,3 +103,17 @@ func TestSecretPastDecoys(t *testing.T) {
 		t.Fatalf("matches %+v", ms)
 	}
 }
+
+// Short keywords that begin a long token are checked cheaply before their
+// rules run; the rules must still fire on real tokens.
+func TestShortKeywordRules(t *testing.T) {
+	for want, src := range map[string]string{
+		"twilio-api-key":      "key = \"" + j("S", "K", "3f2a9b1c4d5e6f708192a3b4c5d6e7f8") + "\"",
+		"vault-service-token": "VAULT_TOKEN=" + j("s", ".", "Q9vLm2ZxT7kP4wB8nR3sYd6a"),
+	} {
+		ms := Scan("x.sh", []byte(src))
+		if len(ms) == 0 || ms[0].Rule != want {
+			t.Errorf("%s: %+v", want, ms)
+		}
+	}
+}
