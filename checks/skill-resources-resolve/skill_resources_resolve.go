@@ -69,20 +69,24 @@ func Refs(from string, src []byte, lineBase int) []Ref {
 		case instruct.Para, instruct.Quote, instruct.Heading:
 			for i, l := range lines {
 				line := b.Line + i
-				code := inlineCode.Re().FindAllStringSubmatch(l, -1)
-				for _, m := range code {
-					for _, tok := range strings.Fields(m[1]) {
+				prose := l
+				for _, code := range instruct.InlineCode(l) {
+					for _, tok := range strings.Fields(code) {
 						if isPathToken(tok) {
 							out = append(out, Ref{from, clean(tok), line, false})
 						}
 					}
+					prose = strings.Replace(prose, "`"+code+"`", " ", 1)
 				}
-				prose := inlineCode.Re().ReplaceAllString(l, " ")
-				for _, m := range mdLink.Re().FindAllStringSubmatch(prose, -1) {
-					out = append(out, Ref{from, strings.Trim(m[1], "<>"), line, true})
+				if strings.Contains(prose, "](") {
+					for _, m := range mdLink.Re().FindAllStringSubmatch(prose, -1) {
+						out = append(out, Ref{from, strings.Trim(m[1], "<>"), line, true})
+					}
 				}
-				for _, m := range includeRe.Re().FindAllStringSubmatch(prose, -1) {
-					out = append(out, Ref{from, m[1], line, false})
+				if strings.Contains(prose, "@") {
+					for _, m := range includeRe.Re().FindAllStringSubmatch(prose, -1) {
+						out = append(out, Ref{from, m[1], line, false})
+					}
 				}
 			}
 		}
@@ -91,7 +95,6 @@ func Refs(from string, src []byte, lineBase int) []Ref {
 }
 
 var (
-	inlineCode = lex.Lazy("`+([^`]+)`+")
 	// [text](target "title") and ![alt](target); the target ends at a
 	// space or the closing parenthesis.
 	mdLink = lex.Lazy(`!?\[[^\]]*\]\(\s*(<[^>]*>|[^)\s]+)(?:\s+"[^"]*")?\s*\)`)

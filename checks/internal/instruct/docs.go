@@ -189,6 +189,9 @@ func stripPrompts(s string) string {
 	return strings.Join(lines, "\n")
 }
 
+// InlineCode lists the inline code spans of a line of markdown.
+func InlineCode(s string) []string { return inlineCode(s) }
+
 func inlineCode(s string) []string {
 	var out []string
 	for {

@@ -45,7 +45,7 @@ func Channels(d Doc) []Channel {
 		}
 		return out
 	}
-	for _, m := range linkRef.Re().FindAllStringSubmatchIndex(body, -1) {
+	for _, m := range when(strings.Contains(body, "]:"), linkRef, body) {
 		label := body[m[2]:m[3]]
 		var text string
 		for g := 3; g <= 5; g++ {
@@ -142,4 +142,11 @@ func hiddenElemMatches(body string) [][]int {
 		return nil
 	}
 	return hiddenElem.Re().FindAllStringSubmatchIndex(body, -1)
+}
+
+func when(ok bool, p *lex.Pattern, s string) [][]int {
+	if !ok {
+		return nil
+	}
+	return p.Re().FindAllStringSubmatchIndex(s, -1)
 }

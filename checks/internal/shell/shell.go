@@ -298,7 +298,7 @@ func (a *analyzer) stmt(s *syntax.Stmt, lineBase, depth int) {
 		if strings.Contains(target, "/dev/tcp/") || strings.Contains(target, "/dev/udp/") {
 			a.add(ReverseShell, Fail, line, "redirects to %s: a reverse shell", target)
 		}
-		if credPath.Re().MatchString(target) && (r.Op == syntax.RdrIn) {
+		if r.Op == syntax.RdrIn && maybeCred(target) && credPath.Re().MatchString(target) {
 			a.credLine = line
 		}
 	}
@@ -347,7 +347,7 @@ func (a *analyzer) call(cl *call, c *syntax.CallExpr, lineBase, depth int) {
 		if strings.Contains(arg, "/dev/tcp/") || strings.Contains(arg, "/dev/udp/") {
 			a.add(ReverseShell, Fail, line, "opens %s: a reverse shell", arg)
 		}
-		if credPath.Re().MatchString(arg) && cl.name != "echo" && cl.name != "printf" {
+		if maybeCred(arg) && credPath.Re().MatchString(arg) && cl.name != "echo" && cl.name != "printf" {
 			a.credLine = line
 		}
 	}
@@ -526,7 +526,7 @@ func (a *analyzer) fetch(cl *call) {
 		a.sendLine = line
 	}
 	for _, x := range cl.args {
-		if strings.HasPrefix(x, "@") && credPath.Re().MatchString(x) {
+		if strings.HasPrefix(x, "@") && maybeCred(x) && credPath.Re().MatchString(x) {
 			a.credLine = line
 			a.sendLine = line
 		}
@@ -820,3 +820,10 @@ func containsAny(s string, subs ...string) bool {
 	}
 	return false
 }
+
+// credHints are substrings every credential path holds; an argument with
+// none skips the pattern.
+var credHints = []string{".ssh", ".aws", ".kube", ".docker", ".gnupg", "gcloud", "/gh", ".azure", ".netrc", ".git-credentials",
+	".npmrc", ".pypirc", ".claude", ".codex", "shadow", "id_", "Login Data", "logins.json", "key4.db", "wallet.dat", ".env"}
+
+func maybeCred(s string) bool { return containsAny(s, credHints...) }
