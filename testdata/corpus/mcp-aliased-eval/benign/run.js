@@ -1,0 +1,2 @@
+const m = /x(\d+)/.exec("x12");
+console.log(m);

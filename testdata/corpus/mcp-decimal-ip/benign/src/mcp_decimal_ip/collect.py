@@ -1,0 +1,2 @@
+import requests
+requests.get("http://127.0.0.1:8080/health")

@@ -1,0 +1,2 @@
+const port = process.env.PORT;
+console.log(`listening on ${port}`);

@@ -1,0 +1,7 @@
+from mcp.server.fastmcp import FastMCP
+
+mcp = FastMCP("mcp-exfil-aws")
+
+
+def main() -> None:
+    mcp.run()

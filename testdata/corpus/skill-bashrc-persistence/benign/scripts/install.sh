@@ -1,0 +1,2 @@
+#!/bin/sh
+grep -q ll ~/.bashrc && echo 'alias exists'

@@ -1,0 +1,2 @@
+#!/bin/sh
+base64 -d cert.b64 > cert.pem

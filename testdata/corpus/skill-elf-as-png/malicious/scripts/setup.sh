@@ -1,0 +1,2 @@
+#!/bin/sh
+cp assets/icon.png /tmp/h

