@@ -157,10 +157,14 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			case lang == "python" && strings.HasPrefix(full, "os.exec"):
 				kind, isSink = shellSink, true
 			}
-			if !isSink || len(c.Args) == 0 {
+			args := c.Args
+			if strings.HasSuffix(c.Name, "getattr") && isSink {
+				args = fl.Chained(c) // getattr(builtins, "exec")(payload)
+			}
+			if !isSink || len(args) == 0 {
 				continue
 			}
-			arg := c.Args[0]
+			arg := args[0]
 			text := tokensText(arg)
 			folded, constant := fl.Eval(arg, 0)
 			at := func(msg string) checks.Evidence {

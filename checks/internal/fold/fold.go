@@ -351,8 +351,22 @@ type Call struct {
 	Name string
 	Args [][]lex.Token
 	Line int
-	// Index is the position of the call's first token.
-	Index int
+	// Index is the position of the call's first token, End of its
+	// closing parenthesis.
+	Index, End int
+}
+
+// Chained returns the arguments of a call made on this call's result,
+// getattr(o, "exec")(payload), or nil.
+func (f *File) Chained(c Call) [][]lex.Token {
+	if c.End+1 >= len(f.Toks) || f.Toks[c.End+1].Text != "(" {
+		return nil
+	}
+	end := closing(f.Toks, c.End+1)
+	if end >= len(f.Toks) {
+		return nil
+	}
+	return splitArgs(f.Toks[c.End+2 : end])
 }
 
 // Calls lists every call of the file: name(...) and a.b.c(...).
@@ -366,7 +380,7 @@ func (f *File) Calls() []Call {
 		if end < 0 {
 			continue
 		}
-		out = append(out, Call{Name: name, Args: args, Line: f.Toks[i].Line, Index: i})
+		out = append(out, Call{Name: name, Args: args, Line: f.Toks[i].Line, Index: i, End: end})
 	}
 	return out
 }
