@@ -19,9 +19,7 @@ import (
 // ErrInvalidCatalog means a catalog failed validation.
 var ErrInvalidCatalog = errors.New("invalid check catalog")
 
-var (
-	idRe = lex.Lazy(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-)
+var ()
 
 // IsSemver reports whether s is a strict semver 2.0.0 version (no "v"):
 // golang.org/x/mod/semver's grammar without its vMAJOR and vMAJOR.MINOR
@@ -76,7 +74,7 @@ func NewCatalog(id, version string, list []*Check) (*Catalog, error) {
 		bad := func(format string, args ...any) {
 			errs = append(errs, fmt.Errorf("check %q: %s", c.ID, fmt.Sprintf(format, args...)))
 		}
-		if !idRe.Re().MatchString(c.ID) {
+		if !lex.Kebab(c.ID) {
 			bad("id is not kebab-case")
 		}
 		if seen[c.ID] {

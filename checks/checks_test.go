@@ -88,6 +88,13 @@ func TestRunnerIsolatesFailures(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 		return checks.Passed("late"), nil
 	}
+	// Ignores its context: the run must record it at its deadline and move
+	// on, not wait and take its late pass.
+	hangs := valid("hangs")
+	hangs.Run = func(context.Context, *checks.Input) (checks.Result, error) {
+		time.Sleep(time.Second)
+		return checks.Passed("late"), nil
+	}
 	failing := valid("errors")
 	failing.Run = func(context.Context, *checks.Input) (checks.Result, error) {
 		return checks.Result{}, errors.New("disk gone")
@@ -121,7 +128,7 @@ func TestRunnerIsolatesFailures(t *testing.T) {
 	}
 	other := valid("other-kind")
 	other.Kinds = []resolve.Kind{resolve.KindMCP}
-	cat, err := checks.NewCatalog("s", "1", []*checks.Check{panicking, slow, failing, bogus, needsNet, clock, many, other, valid("fine")})
+	cat, err := checks.NewCatalog("s", "1", []*checks.Check{panicking, slow, hangs, failing, bogus, needsNet, clock, many, other, valid("fine")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,10 +150,10 @@ func runIsolation(t *testing.T, cat *checks.Catalog, start time.Time, parallel i
 	for _, o := range out {
 		got[o.Check.ID] = o.Result
 	}
-	if _, ran := got["other-kind"]; ran || len(out) != 8 {
+	if _, ran := got["other-kind"]; ran || len(out) != 9 {
 		t.Errorf("ran %d checks; a check of another kind must not run", len(out))
 	}
-	for id, want := range map[string]checks.Status{"panics": checks.Error, "slow": checks.Error, "errors": checks.Error, "bogus": checks.Error,
+	for id, want := range map[string]checks.Status{"panics": checks.Error, "slow": checks.Error, "hangs": checks.Error, "errors": checks.Error, "bogus": checks.Error,
 		"needs-net": checks.Skip, "clock": checks.Pass, "fine": checks.Pass, "many": checks.Fail} {
 		if got[id].Status != want {
 			t.Errorf("%s: status %s (%s), want %s", id, got[id].Status, got[id].Summary, want)
@@ -155,8 +162,10 @@ func runIsolation(t *testing.T, cat *checks.Catalog, start time.Time, parallel i
 	if got["needs-net"].SkipReason != checks.SkipCapability {
 		t.Errorf("needs-net: skip reason %q", got["needs-net"].SkipReason)
 	}
-	if !strings.Contains(got["slow"].Summary, "timed out") {
-		t.Errorf("slow: %s", got["slow"].Summary)
+	for _, id := range []string{"slow", "hangs"} {
+		if !strings.Contains(got[id].Summary, "timed out") {
+			t.Errorf("%s: %s", id, got[id].Summary)
+		}
 	}
 	ev := got["many"].Evidence
 	if len(ev) != checks.MaxEvidence+1 || ev[checks.MaxEvidence].Name != "evidence_total" || *ev[checks.MaxEvidence].Value != 120 {

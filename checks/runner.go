@@ -7,7 +7,7 @@ import (
 	"log/slog"
 	"runtime"
 	"runtime/debug"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/metahub-ai/attest/resolve"
@@ -63,31 +63,113 @@ func Run(ctx context.Context, s *resolve.Subject, cat *Catalog, opts RunOptions)
 			todo = append(todo, c)
 		}
 	}
+	return runPool(ctx, s, todo, opts)
+}
+
+// event is a worker's report: the start of job i (done false) or its
+// outcome.
+type event struct {
+	i    int
+	w    *worker
+	done bool
+	o    Outcome
+}
+
+type worker struct{ abandoned atomic.Bool }
+
+// runPool runs the jobs on opts.Parallel long-lived workers, which keep
+// their grown stacks from one check to the next. A check that overruns its
+// timeout is recorded as an error at its deadline and its worker abandoned
+// (a fresh one takes its place), so a check that ignores its context delays
+// nothing.
+func runPool(ctx context.Context, s *resolve.Subject, todo []*Check, opts RunOptions) []Outcome {
 	out := make([]Outcome, len(todo))
-	sem := make(chan struct{}, opts.Parallel)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	done := 0
-	for i, c := range todo {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			out[i] = runOne(ctx, s, c, opts)
-			if opts.Progress != nil {
-				mu.Lock()
-				done++
-				opts.Progress(done, len(todo), c.ID)
-				mu.Unlock()
-			}
-		}()
+	if len(todo) == 0 {
+		return out
 	}
-	wg.Wait()
+	jobs := make(chan int, len(todo))
+	for i := range todo {
+		jobs <- i
+	}
+	close(jobs)
+	// Room for every event any worker can send, so an abandoned worker
+	// never blocks.
+	events := make(chan event, 2*len(todo))
+	work := func(w *worker) {
+		for i := range jobs {
+			if ctx.Err() != nil {
+				events <- event{i: i, w: w, done: true, o: Outcome{Check: todo[i], Result: Result{Status: Error, Summary: "the check could not complete: " + ctx.Err().Error()}}}
+				continue
+			}
+			events <- event{i: i, w: w}
+			o := runOne(ctx, s, todo[i], opts)
+			events <- event{i: i, w: w, done: true, o: o}
+			if w.abandoned.Load() {
+				return
+			}
+		}
+	}
+	for range min(opts.Parallel, len(todo)) {
+		go work(&worker{})
+	}
+	type running struct {
+		w        *worker
+		deadline time.Time
+	}
+	active := map[int]running{}
+	finished := make([]bool, len(todo))
+	remaining := len(todo)
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	finish := func(i int, o Outcome) {
+		out[i], finished[i] = o, true
+		delete(active, i)
+		remaining--
+		if opts.Progress != nil {
+			opts.Progress(len(todo)-remaining, len(todo), todo[i].ID)
+		}
+	}
+	for remaining > 0 {
+		next := time.Time{}
+		for _, r := range active {
+			if next.IsZero() || r.deadline.Before(next) {
+				next = r.deadline
+			}
+		}
+		var tick <-chan time.Time
+		if !next.IsZero() {
+			timer.Reset(time.Until(next))
+			tick = timer.C
+		}
+		select {
+		case ev := <-events:
+			if finished[ev.i] {
+				continue // a late result from an abandoned worker
+			}
+			if !ev.done {
+				active[ev.i] = running{ev.w, time.Now().Add(opts.Timeout)}
+				continue
+			}
+			finish(ev.i, ev.o)
+		case <-tick:
+			now := time.Now()
+			for i, r := range active {
+				if now.Before(r.deadline) {
+					continue
+				}
+				r.w.abandoned.Store(true)
+				go work(&worker{})
+				finish(i, Outcome{Check: todo[i], Duration: opts.Timeout,
+					Result: Result{Status: Error, Summary: fmt.Sprintf("the check could not complete: timed out after %s", opts.Timeout)}})
+			}
+		}
+	}
 	return out
 }
 
-func runOne(ctx context.Context, s *resolve.Subject, c *Check, opts RunOptions) Outcome {
+// runOne runs one check on the calling goroutine, turning a panic into an
+// error result.
+func runOne(ctx context.Context, s *resolve.Subject, c *Check, opts RunOptions) (o Outcome) {
 	for _, n := range c.Needs {
 		if !opts.Grants.Has(n) {
 			return Outcome{Check: c, Result: Result{Status: Skip, SkipReason: SkipCapability,
@@ -103,37 +185,26 @@ func runOne(ctx context.Context, s *resolve.Subject, c *Check, opts RunOptions) 
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	start := time.Now()
-	type ret struct {
-		r   Result
-		err error
-	}
-	ch := make(chan ret, 1)
-	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				opts.Logger.Error("check panicked", "check", c.ID, "panic", p, "stack", string(debug.Stack()))
-				ch <- ret{err: fmt.Errorf("check panicked: %v", p)}
-			}
-		}()
-		r, err := c.Run(ctx, in)
-		ch <- ret{r, err}
-	}()
-	var r ret
-	select {
-	case r = <-ch:
-	case <-ctx.Done():
-		// The check's goroutine is abandoned; its result, if any, is dropped.
-		r.err = ctx.Err()
-		if errors.Is(r.err, context.DeadlineExceeded) {
-			r.err = fmt.Errorf("timed out after %s", opts.Timeout)
+	o = Outcome{Check: c}
+	defer func() {
+		if p := recover(); p != nil {
+			opts.Logger.Error("check panicked", "check", c.ID, "panic", p, "stack", string(debug.Stack()))
+			o.Result = Result{Status: Error, Summary: fmt.Sprintf("the check could not complete: check panicked: %v", p)}
 		}
+		o.Duration = time.Since(start)
+	}()
+	r, err := c.Run(ctx, in)
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err()
 	}
-	o := Outcome{Check: c, Duration: time.Since(start)}
-	if r.err != nil {
-		o.Result = Result{Status: Error, Summary: "the check could not complete: " + r.err.Error()}
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			err = fmt.Errorf("timed out after %s", opts.Timeout)
+		}
+		o.Result = Result{Status: Error, Summary: "the check could not complete: " + err.Error()}
 		return o
 	}
-	o.Result = normalize(r.r)
+	o.Result = normalize(r)
 	return o
 }
 

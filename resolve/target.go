@@ -3,7 +3,6 @@ package resolve
 import (
 	"errors"
 	"fmt"
-	"github.com/metahub-ai/attest/checks/lex"
 	"strings"
 )
 
@@ -17,7 +16,26 @@ type Target struct {
 	Path string
 }
 
-var remoteRe = lex.Lazy(`^([a-z][a-z0-9+.-]*://|git@|npm:|pypi:|registry:|gh:|github:)`)
+// looksRemote reports whether s starts like a remote target:
+// ^([a-z][a-z0-9+.-]*://|git@|npm:|pypi:|registry:|gh:|github:).
+func looksRemote(s string) bool {
+	for _, p := range []string{"git@", "npm:", "pypi:", "registry:", "gh:", "github:"} {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	scheme, _, ok := strings.Cut(s, "://")
+	if !ok || scheme == "" || scheme[0] < 'a' || scheme[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(scheme); i++ {
+		c := scheme[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // Parse parses a target string. Local directories are supported; remote
 // forms are recognised so that they fail with a clear message instead of
@@ -26,7 +44,7 @@ func Parse(s string) (Target, error) {
 	if strings.TrimSpace(s) == "" {
 		return Target{}, fmt.Errorf("empty target: give a directory, e.g. 'attest run .'")
 	}
-	if m := remoteRe.Re().FindString(s); m != "" && !strings.HasPrefix(s, "file://") {
+	if looksRemote(s) && !strings.HasPrefix(s, "file://") {
 		return Target{}, fmt.Errorf("target %q: %w: only local directories can be evaluated by this build; clone or unpack it and pass the directory", s, ErrUnsupportedTarget)
 	}
 	return Target{Raw: s, Type: "dir", Path: strings.TrimPrefix(s, "file://")}, nil

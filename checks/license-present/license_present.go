@@ -29,8 +29,7 @@ var Check = &checks.Check{
 }
 
 var (
-	licenseFileRe = lex.Lazy(`(?i)^(licen[cs]e|copying|unlicense)([-._].*)?$`)
-	fileRefRe     = lex.Lazy(`[\w./-]+\.(?:txt|md|rst)\b|\bLICEN[CS]E[\w.-]*|\bCOPYING[\w.-]*`)
+	fileRefRe = lex.Lazy(`[\w./-]+\.(?:txt|md|rst)\b|\bLICEN[CS]E[\w.-]*|\bCOPYING[\w.-]*`)
 )
 
 // commonSPDX are the identifiers most artifacts use, answered without
@@ -79,7 +78,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	inv := in.Subject.Inventory
 	var files []string
 	for _, f := range inv.Files {
-		if !strings.Contains(f.Path, "/") && licenseFileRe.Re().MatchString(f.Path) {
+		if !strings.Contains(f.Path, "/") && lex.LicenseFileName(f.Path) {
 			files = append(files, f.Path)
 		}
 	}

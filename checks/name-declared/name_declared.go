@@ -25,8 +25,6 @@ var Check = &checks.Check{
 	Run:         run,
 }
 
-var kebab = lex.Lazy(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-
 // Name is a declared name, normalised for its ecosystem.
 type Name struct {
 	Raw, Normal string
@@ -108,7 +106,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	}
 	var warns []checks.Evidence
 	for _, n := range names {
-		if !kebab.Re().MatchString(n.Normal) {
+		if !lex.Kebab(n.Normal) {
 			warns = append(warns, checks.At(n.File, n.Pos.Line, n.Pos.Col, fmt.Sprintf("%q is not lowercase kebab-case", n.Raw)))
 		}
 	}

@@ -32,7 +32,6 @@ const (
 )
 
 var (
-	nameRe  = lex.Lazy(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 	xmlRe   = lex.Lazy(`</?[A-Za-z][\w:-]*(\s[^<>]*)?/?>`)
 	allowed = []string{"name", "description", "license", "compatibility", "metadata", "allowed-tools"}
 )
@@ -50,7 +49,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		if utf8.RuneCountInString(name) > MaxName {
 			at(pos.Line, pos.Col, fmt.Sprintf("name is %d characters, over %d", utf8.RuneCountInString(name), MaxName))
 		}
-		if !nameRe.Re().MatchString(name) {
+		if !lex.Kebab(name) {
 			at(pos.Line, pos.Col, fmt.Sprintf("name %q is not lowercase kebab-case", name))
 		}
 		if dir := in.Subject.DirName; dir != "" && name != dir {
