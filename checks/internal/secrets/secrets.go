@@ -103,7 +103,7 @@ type Match struct {
 // only apply to some files.
 func Scan(path string, content []byte) []Match {
 	rs := rules()
-	lower := bytes.ToLower(content)
+	lower := asciiLower(content)
 	active := map[int][]int{} // rule → keyword positions
 	for i := 0; i+1 < len(lower); i++ {
 		b := uint16(lower[i])<<8 | uint16(lower[i+1])
@@ -191,6 +191,20 @@ func lineStarts(b []byte) []int {
 		if c == '\n' && i+1 < len(b) {
 			out = append(out, i+1)
 		}
+	}
+	return out
+}
+
+// asciiLower lowers A-Z only, keeping every byte where it is: positions
+// found in it index content too (bytes.ToLower changes the length of
+// invalid UTF-8 and of some letters).
+func asciiLower(b []byte) []byte {
+	out := make([]byte, len(b))
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
 	}
 	return out
 }

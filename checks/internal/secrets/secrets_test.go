@@ -117,3 +117,21 @@ func TestShortKeywordRules(t *testing.T) {
 		}
 	}
 }
+
+// Text before a secret whose lower case is longer or shorter in bytes
+// (invalid UTF-8, 'İ', 'Ⱥ') must not shift the secret's span or panic.
+func TestSpanAfterNonASCII(t *testing.T) {
+	ghp := j("gh", "p_", "R8vq2LmT5zXc9WnB4yKd7HsJ3fGa1eQp6UoI")
+	for _, prefix := range []string{"\xff\xfe\xfd ", "İİİİ ", "ȺȺȺ ", "naïve "} {
+		src := prefix + "token = \"" + ghp + "\"\n"
+		ms := Scan("x.py", []byte(src))
+		if len(ms) != 1 || src[ms[0].Start:ms[0].End] != ghp {
+			t.Errorf("after %q: %+v, want the token's span", prefix, ms)
+		}
+	}
+	for _, k := range keywordIndex {
+		if string(asciiLower([]byte(k.text))) != k.text {
+			t.Errorf("keyword %q is not ASCII lower case; the scan lowers ASCII only", k.text)
+		}
+	}
+}

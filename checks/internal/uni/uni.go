@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // Class of a suspicious code point.
@@ -105,14 +104,15 @@ func (h Hit) Decoded() string {
 // Scan finds the suspicious code points of s that no legitimate sequence
 // explains. Runs of adjacent suspicious code points are one hit.
 func Scan(s string) []Hit {
-	rs := []rune(s)
-	offs := make([]int, len(rs)+1)
-	o := 0
-	for i, r := range rs {
-		offs[i] = o
-		o += utf8.RuneLen(r)
+	// Offsets come from the string itself: an invalid byte is one byte of s
+	// but a three-byte U+FFFD in rs.
+	rs := make([]rune, 0, len(s))
+	offs := make([]int, 0, len(s)+1)
+	for o, r := range s {
+		rs = append(rs, r)
+		offs = append(offs, o)
 	}
-	offs[len(rs)] = o
+	offs = append(offs, len(s))
 	var hits []Hit
 	for i := 0; i < len(rs); i++ {
 		c := Classify(rs[i])

@@ -63,3 +63,12 @@ func FuzzScan(f *testing.F) {
 		_ = BalancedRTL(s)
 	})
 }
+
+// Invalid bytes before a hit must not move its offset.
+func TestOffsetAfterInvalidUTF8(t *testing.T) {
+	s := "\xff\x81ab\u202e"
+	hs := Scan(s)
+	if len(hs) != 1 || hs[0].Offset != 4 || s[hs[0].Offset:] != "\u202e" {
+		t.Errorf("hits %+v, want one at byte 4", hs)
+	}
+}
