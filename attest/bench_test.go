@@ -64,3 +64,20 @@ func BenchmarkEvaluateLarge(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEvaluateMinified is the pipeline on an MCP server whose code is
+// one 250 KB minified line of assignments, calls and fetches: the shape
+// that makes a per-statement scan quadratic if it reads to the line's end.
+func BenchmarkEvaluateMinified(b *testing.B) {
+	dir := b.TempDir()
+	stmt := `var a=process.env.HOME,b=require("fs");function f(x){return x+1}if(a){b.readFileSync("/etc/hosts")}fetch("https://api.example.com/v1?q="+a).then(r=>r.json());`
+	os.MkdirAll(filepath.Join(dir, "dist"), 0o755)
+	os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"minified","version":"1.0.0","main":"dist/index.min.js","dependencies":{"@modelcontextprotocol/sdk":"1.0.0"}}`), 0o644)
+	os.WriteFile(filepath.Join(dir, "dist/index.min.js"), []byte(strings.Repeat(stmt, 1700)), 0o644)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := attest.Evaluate(context.Background(), dir, attest.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -45,8 +45,10 @@ var pySinks = map[string]sinkKind{"exec": codeSink, "eval": codeSink, "compile":
 	"loads": loadSink, "load": loadSink, "import_module": importSink, "__import__": importSink}
 
 var (
-	fetchy  = lex.Lazy(`\b(fetch|axios|got|request|urlopen|urlretrieve|requests\.(get|post)|httpx\.(get|post)|http\.get|https\.get|read_text|\.text\(\)|\.json\(\)|aiohttp)\b`)
-	decodey = lex.Lazy(`\b(b64decode|atob|decodebytes|fromhex|unhexlify|decompress|inflate|inflateSync|gunzipSync|unzipSync|Buffer\.from|codecs\.decode|rot13|fromCharCode)\b`)
+	// Matched against tokens joined by single spaces (tokensText), so a
+	// dotted name reads "requests . get".
+	fetchy  = lex.Lazy(`\b(fetch|axios|got|request|urlopen|urlretrieve|requests ?\. ?(get|post)|httpx ?\. ?(get|post)|https? ?\. ?get|read_text|aiohttp)\b|\. ?(text|json) ?\( ?\)`)
+	decodey = lex.Lazy(`\b(b64decode|atob|decodebytes|fromhex|unhexlify|decompress|inflate|inflateSync|gunzipSync|unzipSync|Buffer ?\. ?from|codecs ?\. ?decode|rot13|fromCharCode)\b`)
 )
 
 func tokensText(ts []lex.Token) string {

@@ -69,8 +69,21 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 				if t.Kind != lex.Ident || fl.Toks[i+1].Text != "=" {
 					continue
 				}
-				end := i + 2
-				for end < len(fl.Toks) && fl.Toks[end].Line == t.Line {
+				// The value runs to the end of its statement: the line, a
+				// top-level ';', or maxValueTokens; a minified file is one
+				// line of thousands of statements, and reading each to the
+				// line's end made the scan quadratic.
+				end, depth := i+2, 0
+				for end < len(fl.Toks) && fl.Toks[end].Line == t.Line && end-i < maxValueTokens {
+					switch fl.Toks[end].Text {
+					case "(", "[", "{":
+						depth++
+					case ")", "]", "}":
+						depth--
+					}
+					if depth < 0 || depth == 0 && (fl.Toks[end].Text == ";" || fl.Toks[end].Text == ",") {
+						break
+					}
 					end++
 				}
 				if kind := source(fl, fl.Toks[i+2:end], tainted); kind != "" && kind != "secret-env" {
@@ -138,6 +151,9 @@ func argName(a []lex.Token) string {
 // any is skipped before the patterns run.
 var hints = []string{"process.env", "environ", "getenv", "Environ(", ".ssh", ".aws", "netrc", "credentials", ".docker", ".kube", "npmrc", "pypirc",
 	".claude", ".codex", "gcloud", "Login Data", "logins.json", "key4.db", "shadow", "wallet", "find-generic-password", ".env"}
+
+// maxValueTokens bounds the value of one assignment.
+const maxValueTokens = 256
 
 // source says which kind of secret an expression carries, if any.
 func source(fl *fold.File, ts []lex.Token, tainted map[string]string) string {
