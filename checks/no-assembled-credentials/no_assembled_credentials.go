@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
-	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/fold"
 	"github.com/metahub-ai/attest/checks/internal/secrets"
 	"github.com/metahub-ai/attest/checks/lex"
@@ -31,17 +30,8 @@ var Check = &checks.Check{
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	var fails []checks.Evidence
 	n := 0
-	for i := range in.Subject.Inventory.Files {
-		f := &in.Subject.Inventory.Files[i]
-		if !files.IsText(f) {
-			continue
-		}
-		lang := files.Language(f.Path, f.Content)
-		if lang != "js" && lang != "python" {
-			continue
-		}
+	for f, fl := range fold.CodeFiles(in.Subject) {
 		n++
-		fl := fold.ParseFile(in.Subject, f.Path, lang, f.Content)
 		raw := map[string]bool{}
 		for _, t := range fl.Toks {
 			if s, ok := fold.Unquote(t); ok && (t.Kind == lex.String || t.Kind == lex.Template) {

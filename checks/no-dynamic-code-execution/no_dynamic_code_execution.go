@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
-	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/fold"
 	"github.com/metahub-ai/attest/checks/internal/shell"
 	"github.com/metahub-ai/attest/checks/lex"
@@ -81,17 +80,9 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	var fails, warns []checks.Evidence
 	var scores []float64
 	n := 0
-	for i := range s.Inventory.Files {
-		f := &s.Inventory.Files[i]
-		if !files.IsText(f) {
-			continue
-		}
-		lang := files.Language(f.Path, f.Content)
-		if lang != "js" && lang != "python" {
-			continue
-		}
+	for f, fl := range fold.CodeFiles(s) {
 		n++
-		fl := fold.ParseFile(in.Subject, f.Path, lang, f.Content)
+		lang := fl.Lang
 		aliases := map[string]string{}
 		for name, v := range fl.Consts {
 			if v == "eval" || v == "exec" || v == "Function" {

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
-	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/fold"
 	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/resolve"
@@ -105,17 +104,8 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	var fails []checks.Evidence
 	var notes []checks.Evidence
 	n := 0
-	for i := range in.Subject.Inventory.Files {
-		f := &in.Subject.Inventory.Files[i]
-		if !files.IsText(f) {
-			continue
-		}
-		lang := files.Language(f.Path, f.Content)
-		if lang != "js" && lang != "python" {
-			continue
-		}
+	for f, fl := range fold.CodeFiles(in.Subject) {
 		n++
-		fl := fold.ParseFile(in.Subject, f.Path, lang, f.Content)
 		fs := fields(fl)
 		for _, x := range fs {
 			fixed := x.constant && (emailRe.Re().MatchString(x.value) || (x.key == "chat_id" || x.key == "chatid") && strings.Trim(x.value, "-0123456789") == "" && x.value != "")

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
-	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/fold"
 	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/resolve"
@@ -49,17 +48,8 @@ func text(ts []lex.Token) string {
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	var fails []checks.Evidence
 	n := 0
-	for i := range in.Subject.Inventory.Files {
-		f := &in.Subject.Inventory.Files[i]
-		if !files.IsText(f) {
-			continue
-		}
-		lang := files.Language(f.Path, f.Content)
-		if lang != "js" && lang != "python" {
-			continue
-		}
+	for f, fl := range fold.CodeFiles(in.Subject) {
 		n++
-		fl := fold.ParseFile(in.Subject, f.Path, lang, f.Content)
 		// Names assigned from a source, twice over for one level of
 		// propagation.
 		tainted := map[string]string{}

@@ -141,17 +141,8 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	docs := declared(s)
 	var dests []dest
 	n := 0
-	for i := range s.Inventory.Files {
-		f := &s.Inventory.Files[i]
-		if !files.IsText(f) {
-			continue
-		}
-		lang := files.Language(f.Path, f.Content)
-		if lang != "js" && lang != "python" {
-			continue
-		}
+	for f, fl := range fold.CodeFiles(s) {
 		n++
-		fl := fold.ParseFile(in.Subject, f.Path, lang, f.Content)
 		for _, c := range fl.Calls() {
 			parts := strings.Split(c.Name, ".")
 			base := parts[len(parts)-1]

@@ -7,8 +7,11 @@
 package fold
 
 import (
+	"iter"
+
 	"encoding/base64"
 	"encoding/hex"
+	"github.com/metahub-ai/attest/checks/internal/files"
 	"strconv"
 	"strings"
 
@@ -30,6 +33,26 @@ type File struct {
 }
 
 type memoKey struct{ path string }
+
+// CodeFiles yields the subject's JavaScript/TypeScript and Python text
+// files, each parsed once per run for every check that asks.
+func CodeFiles(s *resolve.Subject) iter.Seq2[*resolve.File, *File] {
+	return func(yield func(*resolve.File, *File) bool) {
+		for i := range s.Inventory.Files {
+			f := &s.Inventory.Files[i]
+			if !files.IsText(f) {
+				continue
+			}
+			lang := files.Language(f.Path, f.Content)
+			if lang != "js" && lang != "python" {
+				continue
+			}
+			if !yield(f, ParseFile(s, f.Path, lang, f.Content)) {
+				return
+			}
+		}
+	}
+}
 
 // ParseFile parses a subject's file once for every check that asks.
 func ParseFile(s *resolve.Subject, path, lang string, src []byte) *File {
