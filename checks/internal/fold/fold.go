@@ -7,14 +7,14 @@
 package fold
 
 import (
-	"iter"
-
 	"encoding/base64"
 	"encoding/hex"
-	"github.com/metahub-ai/attest/checks/internal/files"
+	"iter"
 	"strconv"
 	"strings"
+	"sync"
 
+	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/resolve"
 )
@@ -30,6 +30,10 @@ type File struct {
 	Lang   string // js or python
 	Toks   []lex.Token
 	Consts map[string]string
+
+	// calls is computed once: four checks read the calls of every file.
+	callsOnce sync.Once
+	calls     []Call
 }
 
 type memoKey struct{ path string }
@@ -392,8 +396,14 @@ func (f *File) Chained(c Call) [][]lex.Token {
 	return splitArgs(f.Toks[c.End+2 : end])
 }
 
-// Calls lists every call of the file: name(...) and a.b.c(...).
+// Calls lists every call of the file: name(...) and a.b.c(...). The slice
+// is shared by every check of the run; callers must not modify it.
 func (f *File) Calls() []Call {
+	f.callsOnce.Do(func() { f.calls = f.findCalls() })
+	return f.calls
+}
+
+func (f *File) findCalls() []Call {
 	var out []Call
 	for i := 0; i < len(f.Toks); i++ {
 		if f.Toks[i].Kind != lex.Ident || i > 0 && f.Toks[i-1].Text == "." {
