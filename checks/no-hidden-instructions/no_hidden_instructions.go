@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/metahub-ai/attest/checks"
-	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/instruct"
 	"github.com/metahub-ai/attest/resolve"
 )
@@ -32,18 +31,10 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	s := in.Subject
 	var r instruct.Result
 	docs := 0
-	for i := range s.Inventory.Files {
-		f := &s.Inventory.Files[i]
-		if !files.IsText(f) || !files.ModelRead(s, f.Path) {
-			continue
-		}
-		d, ok := instruct.Load(s, f.Path)
-		if !ok {
-			continue
-		}
+	for d := range instruct.ModelDocs(s) {
 		docs++
 		var extra []instruct.Channel
-		if f.Path == "SKILL.md" {
+		if d.Path == "SKILL.md" {
 			for _, b := range d.Front {
 				key := b.Heading[len("frontmatter "):]
 				if !slices.Contains(skillKeys, key) {

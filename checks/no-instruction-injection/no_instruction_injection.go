@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/metahub-ai/attest/checks"
-	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/instruct"
 	"github.com/metahub-ai/attest/resolve"
 )
@@ -29,15 +28,9 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	s := in.Subject
 	var r instruct.Result
 	docs := 0
-	for i := range s.Inventory.Files {
-		f := &s.Inventory.Files[i]
-		if !files.IsText(f) || !files.ModelRead(s, f.Path) {
-			continue
-		}
-		if d, ok := instruct.Load(s, f.Path); ok {
-			docs++
-			instruct.Injection(d, &r)
-		}
+	for d := range instruct.ModelDocs(s) {
+		docs++
+		instruct.Injection(d, &r)
 	}
 	if a := s.Manifests.AgentJSON; a.Ok() && a.V.Instructions != nil {
 		docs++

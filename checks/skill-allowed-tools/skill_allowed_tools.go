@@ -117,18 +117,10 @@ func ships(s *resolve.Subject) string {
 			return "ships scripts (" + f.Path + ")"
 		}
 	}
-	for i := range s.Inventory.Files {
-		f := &s.Inventory.Files[i]
-		if !files.IsText(f) || !files.ModelRead(s, f.Path) {
-			continue
-		}
-		d, ok := instruct.Load(s, f.Path)
-		if !ok {
-			continue
-		}
+	for d := range instruct.ModelDocs(s) {
 		for _, b := range instruct.Blocks(d.Body, d.LineBase) {
 			if b.Kind == instruct.Fence && (b.Info == "bash" || b.Info == "sh" || b.Info == "shell" || b.Info == "console") {
-				return "runs commands (" + f.Path + ")"
+				return "runs commands (" + d.Path + ")"
 			}
 		}
 	}

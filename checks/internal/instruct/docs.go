@@ -2,9 +2,11 @@ package instruct
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/shell"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/resolve/manifest"
@@ -17,6 +19,22 @@ type Doc struct {
 	Body     string
 	LineBase int // file line of the body's first line, minus one
 	Front    []Block
+}
+
+// ModelDocs yields every text file of the subject that a model reads, as a
+// Doc.
+func ModelDocs(s *resolve.Subject) iter.Seq[Doc] {
+	return func(yield func(Doc) bool) {
+		for i := range s.Inventory.Files {
+			f := &s.Inventory.Files[i]
+			if !files.IsText(f) || !files.ModelRead(s, f.Path) {
+				continue
+			}
+			if d, ok := Load(s, f.Path); ok && !yield(d) {
+				return
+			}
+		}
+	}
 }
 
 // Load reads a file as a Doc.
