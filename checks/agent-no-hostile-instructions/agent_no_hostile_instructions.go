@@ -38,13 +38,5 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		n++
 		instruct.Hostile(instruct.Doc{Path: a.Path, Body: a.V.Instructions.Value, LineBase: a.V.Instructions.Pos.Line - 1}, &r, true)
 	}
-	switch {
-	case len(r.Fails) > 0:
-		return checks.Failed(fmt.Sprintf("%s:%d %s", r.Fails[0].Path, r.Fails[0].Line, r.Fails[0].Message), append(r.Fails, r.Warns...)...), nil
-	case len(r.Warns) > 0:
-		return checks.Warning(0.5, fmt.Sprintf("%s:%d %s", r.Warns[0].Path, r.Warns[0].Line, r.Warns[0].Message), r.Warns...), nil
-	case n == 0:
-		return checks.NotApplicable("no agent instructions"), nil
-	}
-	return checks.Passed(fmt.Sprintf("%s read, no hostile instruction", checks.Plural(n, "agent"))), nil
+	return r.Outcome(n, "no agent instructions", fmt.Sprintf("%s read, no hostile instruction", checks.Plural(n, "agent"))), nil
 }

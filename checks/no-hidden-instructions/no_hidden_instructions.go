@@ -44,13 +44,5 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 		instruct.HiddenInstructions(d, &r, extra)
 	}
-	switch {
-	case len(r.Fails) > 0:
-		return checks.Failed(fmt.Sprintf("%s:%d %s", r.Fails[0].Path, r.Fails[0].Line, r.Fails[0].Message), append(r.Fails, r.Warns...)...), nil
-	case len(r.Warns) > 0:
-		return checks.Warning(0.5, fmt.Sprintf("%s:%d %s", r.Warns[0].Path, r.Warns[0].Line, r.Warns[0].Message), r.Warns...), nil
-	case docs == 0:
-		return checks.NotApplicable("no files a model reads"), nil
-	}
-	return checks.Passed(fmt.Sprintf("%s read, nothing hidden", checks.Plural(docs, "model-read file"))), nil
+	return r.Outcome(docs, "no files a model reads", fmt.Sprintf("%s read, nothing hidden", checks.Plural(docs, "model-read file"))), nil
 }

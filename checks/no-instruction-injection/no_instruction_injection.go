@@ -37,13 +37,5 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		instruct.Injection(instruct.Doc{Path: a.Path, Body: a.V.Instructions.Value, LineBase: a.V.Instructions.Pos.Line - 1}, &r)
 	}
 	metric := checks.Metric("labelled_examples", float64(r.Labelled), "examples")
-	switch {
-	case len(r.Fails) > 0:
-		return checks.Failed(fmt.Sprintf("%s:%d %s", r.Fails[0].Path, r.Fails[0].Line, r.Fails[0].Message), append(append(r.Fails, r.Warns...), metric)...), nil
-	case len(r.Warns) > 0:
-		return checks.Warning(0.5, fmt.Sprintf("%s:%d %s", r.Warns[0].Path, r.Warns[0].Line, r.Warns[0].Message), append(r.Warns, metric)...), nil
-	case docs == 0:
-		return checks.NotApplicable("no files a model reads"), nil
-	}
-	return checks.Passed(fmt.Sprintf("%s read, nothing addressed to the model", checks.Plural(docs, "model-read file")), metric), nil
+	return r.Outcome(docs, "no files a model reads", fmt.Sprintf("%s read, nothing addressed to the model", checks.Plural(docs, "model-read file")), metric), nil
 }

@@ -85,15 +85,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	}
 	f, w, _ := shell.Rate(programs)
 	r.Fails, r.Warns = append(r.Fails, f...), append(r.Warns, w...)
-	switch {
-	case len(r.Fails) > 0:
-		return checks.Failed(fmt.Sprintf("%s:%d %s", r.Fails[0].Path, r.Fails[0].Line, r.Fails[0].Message), append(r.Fails, r.Warns...)...), nil
-	case len(r.Warns) > 0:
-		return checks.Warning(0.5, fmt.Sprintf("%s:%d %s", r.Warns[0].Path, r.Warns[0].Line, r.Warns[0].Message), r.Warns...), nil
-	case n == 0:
-		return checks.NotApplicable("the plugin bundles no components"), nil
-	}
-	return checks.Passed(fmt.Sprintf("%s read, nothing hostile", checks.Plural(n, "component"))), nil
+	return r.Outcome(n, "the plugin bundles no components", fmt.Sprintf("%s read, nothing hostile", checks.Plural(n, "component"))), nil
 }
 
 // shellJoin quotes a command and its arguments as a shell would receive

@@ -33,13 +33,5 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		instruct.Hostile(d, &r, false)
 	}
 	metric := checks.Metric("labelled_examples", float64(r.Labelled), "examples")
-	switch {
-	case len(r.Fails) > 0:
-		return checks.Failed(fmt.Sprintf("%s:%d %s", r.Fails[0].Path, r.Fails[0].Line, r.Fails[0].Message), append(append(r.Fails, r.Warns...), metric)...), nil
-	case len(r.Warns) > 0:
-		return checks.Warning(0.5, fmt.Sprintf("%s:%d %s", r.Warns[0].Path, r.Warns[0].Line, r.Warns[0].Message), append(r.Warns, metric)...), nil
-	case docs == 0:
-		return checks.NotApplicable("no instructions to read"), nil
-	}
-	return checks.Passed(fmt.Sprintf("%s read, no hostile step", checks.Plural(docs, "file")), metric), nil
+	return r.Outcome(docs, "no instructions to read", fmt.Sprintf("%s read, no hostile step", checks.Plural(docs, "file")), metric), nil
 }

@@ -3,6 +3,7 @@ package instruct
 import (
 	"fmt"
 	"iter"
+	"slices"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
@@ -59,6 +60,23 @@ func Load(s *resolve.Subject, p string) (Doc, bool) {
 type Result struct {
 	Fails, Warns []checks.Evidence
 	Labelled     int
+}
+
+// Outcome turns the findings into a check result: fail on any failure,
+// warn (0.5) on any warning, not applicable when read is 0, otherwise pass
+// with passed. The first finding gives the summary; extra evidence (a
+// metric) follows the findings.
+func (r *Result) Outcome(read int, none, passed string, extra ...checks.Evidence) checks.Result {
+	at := func(e checks.Evidence) string { return fmt.Sprintf("%s:%d %s", e.Path, e.Line, e.Message) }
+	switch {
+	case len(r.Fails) > 0:
+		return checks.Failed(at(r.Fails[0]), slices.Concat(r.Fails, r.Warns, extra)...)
+	case len(r.Warns) > 0:
+		return checks.Warning(0.5, at(r.Warns[0]), slices.Concat(r.Warns, extra)...)
+	case read == 0:
+		return checks.NotApplicable(none)
+	}
+	return checks.Passed(passed, extra...)
 }
 
 func (r *Result) add(fail bool, path string, line int, msg string) {

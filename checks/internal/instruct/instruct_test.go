@@ -3,6 +3,8 @@ package instruct
 import (
 	"strings"
 	"testing"
+
+	"github.com/metahub-ai/attest/checks"
 )
 
 func families(hs []Hit) string {
@@ -108,4 +110,26 @@ func FuzzBlocks(f *testing.F) {
 			_ = HostileActions(n)
 		}
 	})
+}
+
+func TestOutcome(t *testing.T) {
+	m := checks.Metric("labelled_examples", 2, "examples")
+	fail, warn := checks.At("a.md", 3, 0, "bad"), checks.At("b.md", 1, 0, "odd")
+	for _, tc := range []struct {
+		r       Result
+		read    int
+		status  checks.Status
+		summary string
+		n       int
+	}{
+		{Result{Fails: []checks.Evidence{fail}, Warns: []checks.Evidence{warn}}, 2, checks.Fail, "a.md:3 bad", 3},
+		{Result{Warns: []checks.Evidence{warn}}, 2, checks.Warn, "b.md:1 odd", 2},
+		{Result{}, 0, checks.Neutral, "none", 0},
+		{Result{}, 2, checks.Pass, "read", 1},
+	} {
+		got := tc.r.Outcome(tc.read, "none", "read", m)
+		if got.Status != tc.status || got.Summary != tc.summary || len(got.Evidence) != tc.n {
+			t.Errorf("%+v: %s %q with %d evidence, want %s %q with %d", tc.r, got.Status, got.Summary, len(got.Evidence), tc.status, tc.summary, tc.n)
+		}
+	}
 }
