@@ -81,3 +81,18 @@ func BenchmarkEvaluateMinified(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEvaluateDir is the pipeline on the directory named by
+// ATTEST_BENCH_DIR (for example a checkout of a public MCP server), so
+// figures in docs/PERFORMANCE.md can be reproduced in-process.
+func BenchmarkEvaluateDir(b *testing.B) {
+	dir := os.Getenv("ATTEST_BENCH_DIR")
+	if dir == "" {
+		b.Skip("set ATTEST_BENCH_DIR to a directory to evaluate")
+	}
+	for b.Loop() {
+		if _, err := attest.Evaluate(context.Background(), dir, attest.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -15,6 +15,13 @@ import (
 
 const maxIgnoreFileBytes = 1 << 20
 
+// eagerIndexBytes: an index up to this size is read before any pattern is
+// matched, so that tracked files (in a checkout, nearly all of them) skip
+// the patterns; matching every path against a long .gitignore costs more
+// than reading a small index. A larger index is read only when a pattern
+// first matches.
+var eagerIndexBytes int64 = 1 << 20 // a variable so tests take both paths
+
 // gitIgnore applies a local work tree's own ignore rules (.gitignore files
 // and .git/info/exclude, never the user's global excludes) to the artifact.
 // A tracked file is never ignored, whatever a .gitignore says: it ships.
@@ -29,6 +36,7 @@ type gitIgnore struct {
 	// be, and then nothing is ignored.
 	loaded   bool
 	indexErr bool
+	eager    bool
 }
 
 // loadGitIgnore finds the work tree holding dir. It returns nil when there
@@ -66,10 +74,11 @@ func loadGitIgnore(dir string) (*gitIgnore, error) {
 			gitDir = filepath.Join(top, gitDir)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(gitDir, "index")); err != nil {
+	fi, err := os.Stat(filepath.Join(gitDir, "index"))
+	if err != nil {
 		return nil, nil
 	}
-	g := &gitIgnore{top: top, indexPath: filepath.Join(gitDir, "index")}
+	g := &gitIgnore{top: top, indexPath: filepath.Join(gitDir, "index"), eager: fi.Size() <= eagerIndexBytes}
 	rel, err := filepath.Rel(top, dir)
 	if err != nil {
 		return nil, nil
@@ -145,11 +154,17 @@ func (g *gitIgnore) ignored(rel string, isDir bool) bool {
 		return false
 	}
 	full := g.full(rel)
+	key := strings.Join(full, "/")
+	if g.eager {
+		g.loadIndex()
+		if g.indexErr || g.tracked[key] || isDir && g.trackedDirs[key] {
+			return false
+		}
+	}
 	if !gitignore.NewMatcher(g.patterns).Match(full, isDir) {
 		return false
 	}
 	g.loadIndex()
-	key := strings.Join(full, "/")
 	return !g.indexErr && !g.tracked[key] && !(isDir && g.trackedDirs[key])
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -187,6 +188,14 @@ func gitRepo(t *testing.T) string {
 
 func TestInventoryHonoursWorkTreeIgnoresButNeverTrackedFiles(t *testing.T) {
 	dir := gitRepo(t)
+	for _, eager := range []int64{1 << 20, 0} { // index read first, or only when a pattern matches
+		eagerIndexBytes = eager
+		t.Run(fmt.Sprintf("eager-index-%d", eager), func(t *testing.T) { checkWorkTreeIgnores(t, dir) })
+	}
+	eagerIndexBytes = 1 << 20
+}
+
+func checkWorkTreeIgnores(t *testing.T, dir string) {
 	inv := take(t, filepath.Join(dir, "skills", "pdf"), Options{})
 	var files []string
 	for _, f := range inv.Files {

@@ -39,6 +39,14 @@ func (s *Subject) Memo(key any, compute func() any) any {
 	return m.v
 }
 
+type textKey struct{ path string }
+
+// Text is f's content as a string, converted once per run for every check
+// that reads it as text rather than once per check.
+func (s *Subject) Text(f *File) string {
+	return s.Memo(textKey{f.Path}, func() any { return string(f.Content) }).(string)
+}
+
 // LoadOptions configures Load.
 type LoadOptions struct {
 	Inventory Options

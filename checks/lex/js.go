@@ -7,15 +7,14 @@ var regexAfterKeyword = map[string]bool{"return": true, "typeof": true, "case": 
 
 // JS tokenizes JavaScript or TypeScript, comments included. Unterminated
 // literals run to the end of input.
-func JS(src []byte) []Token {
-	l := &scanner{src: src, text: string(src), line: 1, lineStart: 0, toks: make([]Token, 0, len(src)/5+8)}
+func JS(src string) []Token {
+	l := &scanner{text: src, line: 1, lineStart: 0, toks: make([]Token, 0, len(src)/tokenBytes+16)}
 	l.js(0, false)
 	return l.toks
 }
 
 type scanner struct {
-	src       []byte
-	text      string // src as a string, so token texts share it
+	text      string // token texts share it
 	pos       int
 	line      int
 	lineStart int
@@ -25,7 +24,7 @@ type scanner struct {
 }
 
 func (l *scanner) emit(k Kind, start, line, col int) {
-	t := Token{Kind: k, Text: l.text[start:l.pos], Line: line, Col: col, Depth: l.depth}
+	t := Token{Kind: k, Text: l.text[start:l.pos], Line: int32(line), Col: int32(col), Depth: int32(l.depth)}
 	if k != Comment && line != l.lastLine {
 		t.LineStart = true
 		l.lastLine = line
@@ -66,8 +65,8 @@ func isIdentPart(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 // until the '}' that closes it.
 func (l *scanner) js(nest int, inTemplate bool) {
 	braces := 0
-	for l.pos < len(l.src) {
-		c := l.src[l.pos]
+	for l.pos < len(l.text) {
+		c := l.text[l.pos]
 		start, line, col := l.pos, l.line, l.pos-l.lineStart+1
 		switch {
 		case c == '\n':
@@ -76,19 +75,19 @@ func (l *scanner) js(nest int, inTemplate bool) {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
 			l.pos++
 		case c == '/' && l.peek(1) == '/':
-			for l.pos < len(l.src) && l.src[l.pos] != '\n' {
+			for l.pos < len(l.text) && l.text[l.pos] != '\n' {
 				l.pos++
 			}
 			l.emit(Comment, start, line, col)
 		case c == '/' && l.peek(1) == '*':
 			l.pos += 2
-			for l.pos < len(l.src) && !(l.src[l.pos] == '*' && l.peek(1) == '/') {
-				if l.src[l.pos] == '\n' {
+			for l.pos < len(l.text) && !(l.text[l.pos] == '*' && l.peek(1) == '/') {
+				if l.text[l.pos] == '\n' {
 					l.newline()
 				}
 				l.pos++
 			}
-			l.pos = min(l.pos+2, len(l.src))
+			l.pos = min(l.pos+2, len(l.text))
 			l.emit(Comment, start, line, col)
 		case c == '\'' || c == '"':
 			l.quoted(c)
@@ -100,12 +99,12 @@ func (l *scanner) js(nest int, inTemplate bool) {
 			l.regex()
 			l.emit(Regex, start, line, col)
 		case isIdentStart(c):
-			for l.pos < len(l.src) && isIdentPart(l.src[l.pos]) {
+			for l.pos < len(l.text) && isIdentPart(l.text[l.pos]) {
 				l.pos++
 			}
 			l.emit(Ident, start, line, col)
 		case c >= '0' && c <= '9' || c == '.' && l.peek(1) >= '0' && l.peek(1) <= '9':
-			for l.pos < len(l.src) && (isIdentPart(l.src[l.pos]) || l.src[l.pos] == '.') {
+			for l.pos < len(l.text) && (isIdentPart(l.text[l.pos]) || l.text[l.pos] == '.') {
 				l.pos++
 			}
 			l.emit(Number, start, line, col)
@@ -133,7 +132,7 @@ func (l *scanner) js(nest int, inTemplate bool) {
 			}
 			l.pos++
 			// Keep multi-character operators together where it matters (=>, ===).
-			for l.pos < len(l.src) && strings.IndexByte("=>&|+-*<!?.", l.src[l.pos]) >= 0 && strings.IndexByte("=>&|+-*<!?.", c) >= 0 {
+			for l.pos < len(l.text) && strings.IndexByte("=>&|+-*<!?.", l.text[l.pos]) >= 0 && strings.IndexByte("=>&|+-*<!?.", c) >= 0 {
 				l.pos++
 			}
 			l.emit(Punct, start, line, col)
@@ -142,16 +141,16 @@ func (l *scanner) js(nest int, inTemplate bool) {
 }
 
 func (l *scanner) peek(n int) byte {
-	if l.pos+n < len(l.src) {
-		return l.src[l.pos+n]
+	if l.pos+n < len(l.text) {
+		return l.text[l.pos+n]
 	}
 	return 0
 }
 
 func (l *scanner) quoted(q byte) {
 	l.pos++
-	for l.pos < len(l.src) {
-		c := l.src[l.pos]
+	for l.pos < len(l.text) {
+		c := l.text[l.pos]
 		switch {
 		case c == '\\':
 			if l.peek(1) == '\n' {
@@ -167,13 +166,13 @@ func (l *scanner) quoted(q byte) {
 		}
 		l.pos++
 	}
-	l.pos = min(l.pos, len(l.src))
+	l.pos = min(l.pos, len(l.text))
 }
 
 func (l *scanner) template(nest int) {
 	l.pos++
-	for l.pos < len(l.src) {
-		c := l.src[l.pos]
+	for l.pos < len(l.text) {
+		c := l.text[l.pos]
 		switch {
 		case c == '\\':
 			if l.peek(1) == '\n' {
@@ -192,21 +191,21 @@ func (l *scanner) template(nest int) {
 				continue
 			}
 			// Expression tokens are scanned but belong to the template.
-			inner := &scanner{src: l.src, text: l.text, pos: l.pos, line: l.line, lineStart: l.lineStart}
+			inner := &scanner{text: l.text, pos: l.pos, line: l.line, lineStart: l.lineStart}
 			inner.js(nest+1, true)
 			l.pos, l.line, l.lineStart = inner.pos, inner.line, inner.lineStart
 			continue
 		}
 		l.pos++
 	}
-	l.pos = min(l.pos, len(l.src))
+	l.pos = min(l.pos, len(l.text))
 }
 
 func (l *scanner) regex() {
 	l.pos++
 	inClass := false
-	for l.pos < len(l.src) {
-		c := l.src[l.pos]
+	for l.pos < len(l.text) {
+		c := l.text[l.pos]
 		switch {
 		case c == '\\':
 			l.pos += 2
@@ -219,12 +218,12 @@ func (l *scanner) regex() {
 			inClass = false
 		case c == '/' && !inClass:
 			l.pos++
-			for l.pos < len(l.src) && isIdentPart(l.src[l.pos]) {
+			for l.pos < len(l.text) && isIdentPart(l.text[l.pos]) {
 				l.pos++
 			}
 			return
 		}
 		l.pos++
 	}
-	l.pos = min(l.pos, len(l.src))
+	l.pos = min(l.pos, len(l.text))
 }

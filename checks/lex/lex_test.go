@@ -14,7 +14,7 @@ func kinds(toks []Token) map[string]Kind {
 
 func TestJSStringsCommentsTemplatesRegex(t *testing.T) {
 	src := "// import x from 'y'\nconst a = \"import z\"; /* export */\nconst t = `import ${ `nested ${b}` } export`;\nconst r = /export\\//g, d = a / 2;\nimport {q} from \"./q.js\"\n"
-	toks := Code(JS([]byte(src)))
+	toks := Code(JS(src))
 	var imports []Token
 	for _, tk := range toks {
 		if tk.Kind == Ident && (tk.Text == "import" || tk.Text == "export") {
@@ -35,7 +35,7 @@ func TestJSStringsCommentsTemplatesRegex(t *testing.T) {
 
 func TestPythonStrings(t *testing.T) {
 	src := "x = rb'''a\n__name__\n'''  # if __name__ == '__main__'\nif __name__ == \"__main__\":\n    mcp.run()\n"
-	toks := Code(Python([]byte(src)))
+	toks := Code(Python(src))
 	var names []Token
 	for _, tk := range toks {
 		if tk.Text == "__name__" {
@@ -55,7 +55,7 @@ func FuzzJS(f *testing.F) {
 	f.Add([]byte("`${"))
 	f.Add([]byte("'\\"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		toks := JS(src)
+		toks := JS(string(src))
 		for _, tk := range toks {
 			if tk.Line < 1 || tk.Col < 1 {
 				t.Fatalf("bad position %+v", tk)
@@ -68,7 +68,7 @@ func FuzzPython(f *testing.F) {
 	f.Add([]byte("x = f'''{a}'''\n# c\nif __name__ == '__main__':\n  run()"))
 	f.Add([]byte("'''"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		for _, tk := range Python(src) {
+		for _, tk := range Python(string(src)) {
 			if tk.Line < 1 || tk.Col < 1 {
 				t.Fatalf("bad position %+v", tk)
 			}

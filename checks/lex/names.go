@@ -49,3 +49,35 @@ func cutFoldPrefix(s, prefix string) (string, bool) {
 	}
 	return s, true
 }
+
+// ContainsFold reports whether s contains sub, a lower-case ASCII string,
+// comparing ASCII letters without regard to case. It reads s in place:
+// lowering a whole file to search it for one word copied every file.
+func ContainsFold(s, sub string) bool {
+	if sub == "" {
+		return true
+	}
+	first, upper := sub[0], sub[0]
+	if first >= 'a' && first <= 'z' {
+		upper -= 'a' - 'A'
+	}
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if c := s[i]; (c == first || c == upper) && asciiEqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func asciiEqualFold(s, lower string) bool {
+	for i := 0; i < len(lower); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
+}

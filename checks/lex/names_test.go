@@ -2,6 +2,7 @@ package lex
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -31,6 +32,54 @@ func FuzzNamesMatchTheirExpressions(f *testing.F) {
 		}
 		if LicenseFileName(s) != license.MatchString(s) {
 			t.Errorf("LicenseFileName(%q) disagrees with its expression", s)
+		}
+	})
+}
+
+// containsFoldRef is the definition ContainsFold is pinned to: lower the
+// ASCII letters of a copy, then search.
+func containsFoldRef(s, sub string) bool {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return strings.Contains(string(b), sub)
+}
+
+func TestContainsFold(t *testing.T) {
+	for _, c := range []struct {
+		s, sub string
+		want   bool
+	}{
+		{"Invoke PowerShell -enc", "powershell", true},
+		{"POWERSHELL", "powershell", true},
+		{"powershel", "powershell", false},
+		{"pOwErShElL.exe", "powershell", true},
+		{"power shell", "powershell", false},
+		{"xx", "", true},
+		{"", "a", false},
+		{"a1B2", "1b2", true},
+	} {
+		if got := ContainsFold(c.s, c.sub); got != c.want || got != containsFoldRef(c.s, c.sub) {
+			t.Errorf("ContainsFold(%q, %q) = %v, want %v", c.s, c.sub, got, c.want)
+		}
+	}
+}
+
+func FuzzContainsFold(f *testing.F) {
+	f.Add("Invoke-PowerShell", "powershell")
+	f.Add("aAa", "aa")
+	f.Fuzz(func(t *testing.T, s, sub string) {
+		sub = strings.ToLower(sub)
+		for i := 0; i < len(sub); i++ {
+			if sub[i] >= 0x80 {
+				return // sub is lower-case ASCII by contract
+			}
+		}
+		if ContainsFold(s, sub) != containsFoldRef(s, sub) {
+			t.Errorf("ContainsFold(%q, %q) disagrees with lowering a copy", s, sub)
 		}
 	})
 }

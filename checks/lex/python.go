@@ -5,10 +5,10 @@ import "strings"
 // Python tokenizes Python source, comments included. String literals with
 // any prefix (r, b, u, f and their combinations) and triple quotes are one
 // String token each.
-func Python(src []byte) []Token {
-	l := &scanner{src: src, text: string(src), line: 1, toks: make([]Token, 0, len(src)/5+8)}
-	for l.pos < len(l.src) {
-		c := l.src[l.pos]
+func Python(src string) []Token {
+	l := &scanner{text: src, line: 1, toks: make([]Token, 0, len(src)/tokenBytes+16)}
+	for l.pos < len(l.text) {
+		c := l.text[l.pos]
 		start, line, col := l.pos, l.line, l.pos-l.lineStart+1
 		switch {
 		case c == '\n':
@@ -21,7 +21,7 @@ func Python(src []byte) []Token {
 			l.newline()
 			l.pos++
 		case c == '#':
-			for l.pos < len(l.src) && l.src[l.pos] != '\n' {
+			for l.pos < len(l.text) && l.text[l.pos] != '\n' {
 				l.pos++
 			}
 			l.emit(Comment, start, line, col)
@@ -29,17 +29,17 @@ func Python(src []byte) []Token {
 			l.pyString()
 			l.emit(String, start, line, col)
 		case isIdentStart(c):
-			for l.pos < len(l.src) && isIdentPart(l.src[l.pos]) {
+			for l.pos < len(l.text) && isIdentPart(l.text[l.pos]) {
 				l.pos++
 			}
-			if l.pos < len(l.src) && (l.src[l.pos] == '"' || l.src[l.pos] == '\'') && isStringPrefix(l.text[start:l.pos]) {
+			if l.pos < len(l.text) && (l.text[l.pos] == '"' || l.text[l.pos] == '\'') && isStringPrefix(l.text[start:l.pos]) {
 				l.pyString()
 				l.emit(String, start, line, col)
 				continue
 			}
 			l.emit(Ident, start, line, col)
 		case c >= '0' && c <= '9':
-			for l.pos < len(l.src) && (isIdentPart(l.src[l.pos]) || l.src[l.pos] == '.') {
+			for l.pos < len(l.text) && (isIdentPart(l.text[l.pos]) || l.text[l.pos] == '.') {
 				l.pos++
 			}
 			l.emit(Number, start, line, col)
@@ -56,7 +56,7 @@ func Python(src []byte) []Token {
 				}
 			}
 			l.pos++
-			if l.pos < len(l.src) && l.src[l.pos] == '=' && strings.IndexByte("=!<>+-*/%&|^:", c) >= 0 {
+			if l.pos < len(l.text) && l.text[l.pos] == '=' && strings.IndexByte("=!<>+-*/%&|^:", c) >= 0 {
 				l.pos++
 			}
 			l.emit(Punct, start, line, col)
@@ -74,15 +74,15 @@ func isStringPrefix(p string) bool {
 }
 
 func (l *scanner) pyString() {
-	q := l.src[l.pos]
+	q := l.text[l.pos]
 	triple := l.peek(1) == q && l.peek(2) == q
 	if triple {
 		l.pos += 3
 	} else {
 		l.pos++
 	}
-	for l.pos < len(l.src) {
-		c := l.src[l.pos]
+	for l.pos < len(l.text) {
+		c := l.text[l.pos]
 		switch {
 		case c == '\\':
 			if l.peek(1) == '\n' {
@@ -108,7 +108,7 @@ func (l *scanner) pyString() {
 		}
 		l.pos++
 	}
-	l.pos = min(l.pos, len(l.src))
+	l.pos = min(l.pos, len(l.text))
 }
 
 // Unquote returns the contents of a simple string literal token: prefix
@@ -126,9 +126,11 @@ func Unquote(lit string) string {
 	return r.Replace(s)
 }
 
-// Code returns the tokens that are not comments.
+// Code returns the tokens that are not comments, filtered in place: toks
+// is reused (a tokenized file is the largest allocation of a run), so the
+// caller must not read toks afterwards.
 func Code(toks []Token) []Token {
-	out := make([]Token, 0, len(toks))
+	out := toks[:0]
 	for _, t := range toks {
 		if t.Kind != Comment {
 			out = append(out, t)

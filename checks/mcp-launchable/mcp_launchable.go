@@ -173,7 +173,7 @@ func findJSTransport(inv *resolve.Inventory, entry string) string {
 }
 
 func jsCreatesTransport(src []byte) bool {
-	for _, t := range lex.Code(lex.JS(src)) {
+	for _, t := range lex.Code(lex.JS(string(src))) {
 		if t.Kind == lex.Ident && slices.Contains(jsTransports, t.Text) {
 			return true
 		}
@@ -184,7 +184,7 @@ func jsCreatesTransport(src []byte) bool {
 // pythonMainRunsServer finds `if __name__ == "__main__":` at the top level
 // followed by a .run( call in a module that builds a FastMCP or Server.
 func pythonMainRunsServer(src []byte) int {
-	toks := lex.Code(lex.Python(src))
+	toks := lex.Code(lex.Python(string(src)))
 	builds := false
 	for _, t := range toks {
 		if t.Kind == lex.Ident && (t.Text == "FastMCP" || t.Text == "Server" || t.Text == "stdio_server" || t.Text == "MCPServer") {
@@ -210,10 +210,10 @@ func pythonMainRunsServer(src []byte) int {
 				break // the block ended
 			}
 			if toks[j].Text == "." && toks[j+1].Kind == lex.Ident && (toks[j+1].Text == "run" || toks[j+1].Text == "run_stdio_async" || toks[j+1].Text == "run_sse_async") {
-				return t.Line
+				return int(t.Line)
 			}
 			if toks[j].Kind == lex.Ident && (toks[j].Text == "run" || toks[j].Text == "main") && j+1 < len(toks) && toks[j+1].Text == "(" {
-				return t.Line
+				return int(t.Line)
 			}
 		}
 	}

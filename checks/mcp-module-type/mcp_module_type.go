@@ -28,7 +28,7 @@ var Check = &checks.Check{
 // ESM returns the line of the first top-level import or export statement,
 // or 0.
 func ESM(src []byte) int {
-	toks := lex.Code(lex.JS(src))
+	toks := lex.Code(lex.JS(string(src)))
 	for i, t := range toks {
 		if t.Kind != lex.Ident || t.Depth != 0 || (t.Text != "import" && t.Text != "export") {
 			continue
@@ -39,7 +39,7 @@ func ESM(src []byte) int {
 		if t.Text == "import" && i+1 < len(toks) && (toks[i+1].Text == "(" || toks[i+1].Text == ".") {
 			continue // dynamic import() or import.meta
 		}
-		return t.Line
+		return int(t.Line)
 	}
 	return 0
 }
@@ -47,7 +47,7 @@ func ESM(src []byte) int {
 // CJS returns the line of the first require( or module.exports, or 0. A
 // require made by createRequire is ESM-compatible and does not count.
 func CJS(src []byte) int {
-	toks := lex.Code(lex.JS(src))
+	toks := lex.Code(lex.JS(string(src)))
 	for _, t := range toks {
 		if t.Kind == lex.Ident && t.Text == "createRequire" {
 			return 0
@@ -58,13 +58,13 @@ func CJS(src []byte) int {
 			continue
 		}
 		if t.Text == "require" && i+1 < len(toks) && toks[i+1].Text == "(" {
-			return t.Line
+			return int(t.Line)
 		}
 		if t.Text == "module" && i+2 < len(toks) && toks[i+1].Text == "." && toks[i+2].Text == "exports" {
-			return t.Line
+			return int(t.Line)
 		}
 		if t.Text == "exports" && i+1 < len(toks) && toks[i+1].Text == "." {
-			return t.Line
+			return int(t.Line)
 		}
 	}
 	return 0

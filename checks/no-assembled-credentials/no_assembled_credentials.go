@@ -57,7 +57,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			t := fl.Toks[i]
 			if t.Kind == lex.Ident && fl.Toks[i+1].Text == "=" {
 				if v, ok := fl.Consts[t.Text]; ok {
-					judge(v, t.Line)
+					judge(v, int(t.Line))
 				}
 			}
 		}

@@ -110,7 +110,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 				end++
 			}
 			if v, ok := fl.Eval(fl.Toks[i+1:end], 0); ok && (v == "eval" || v == "exec" || v == "Function") {
-				fails = append(fails, checks.At(f.Path, t.Line, 0, fmt.Sprintf("%s reached through a computed lookup (%s[...])", v, prev)))
+				fails = append(fails, checks.At(f.Path, int(t.Line), 0, fmt.Sprintf("%s reached through a computed lookup (%s[...])", v, prev)))
 			}
 		}
 		sinks := pySinks

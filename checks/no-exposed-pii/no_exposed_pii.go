@@ -142,7 +142,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			continue
 		}
 		off := 0
-		for _, text := range strings.SplitAfter(string(f.Content), "\n") {
+		for _, text := range strings.SplitAfter(in.Subject.Text(f), "\n") {
 			base := off
 			off += len(text)
 			ssn, card, iban := shapes(text)

@@ -84,14 +84,14 @@ func fields(fl *fold.File) []field {
 			continue
 		}
 		val := ts[valStart:end]
-		f := field{key: k, line: t.Line}
+		f := field{key: k, line: int(t.Line)}
 		if v, ok := fl.Eval(val, 0); ok {
 			f.constant, f.value = true, strings.ReplaceAll(v, "\x00", ",")
 		} else {
 			// A list mixing input and a literal address is a silent copy too.
 			for _, x := range val {
 				if s, ok := fold.Unquote(x); ok && emailRe.Re().MatchString(s) {
-					out = append(out, field{key: k, constant: true, value: s, line: x.Line})
+					out = append(out, field{key: k, constant: true, value: s, line: int(x.Line)})
 				}
 			}
 		}

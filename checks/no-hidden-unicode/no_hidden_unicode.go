@@ -41,7 +41,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			continue // code is no-trojan-source's
 		}
 		scanned++
-		text := string(f.Content)
+		text := s.Text(f)
 		if !strings.ContainsFunc(text, func(r rune) bool { return r >= 0x80 }) {
 			continue
 		}

@@ -139,7 +139,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			continue
 		}
 		n++
-		text := string(f.Content)
+		text := in.Subject.Text(f)
 		at := func(off int, msg string) {
 			p := manifest.PosAt(f.Content, off)
 			fails = append(fails, checks.At(f.Path, p.Line, p.Col, msg))
@@ -147,7 +147,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		// Go's regexp is linear but slow on whole files: each pattern runs
 		// only where a cheap test says it could match.
 		if strings.Contains(text, "eval(function(p,a,c,k,e,") || strings.Contains(text, "pyarmor") || strings.Contains(text, "gzinflate(") ||
-			strings.Contains(strings.ToLower(text), "powershell") || strings.Contains(text, "FromBase64String") {
+			lex.ContainsFold(text, "powershell") || strings.Contains(text, "FromBase64String") {
 			if loc := packers.Re().FindStringIndex(text); loc != nil {
 				at(loc[0], "packer or obfuscator signature")
 			}

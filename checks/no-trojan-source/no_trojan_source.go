@@ -1,6 +1,7 @@
 package notrojansource
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"go/scanner"
@@ -44,9 +45,9 @@ func tokens(lang string, src []byte) []tok {
 	case "js", "python":
 		var ts []lex.Token
 		if lang == "js" {
-			ts = lex.JS(src)
+			ts = lex.JS(string(src))
 		} else {
-			ts = lex.Python(src)
+			ts = lex.Python(string(src))
 		}
 		for _, t := range ts {
 			k := "other"
@@ -58,7 +59,7 @@ func tokens(lang string, src []byte) []tok {
 			case lex.Comment:
 				k = "comment"
 			}
-			out = append(out, tok{k, t.Text, t.Line, t.Col})
+			out = append(out, tok{k, t.Text, int(t.Line), int(t.Col)})
 		}
 	case "go":
 		fset := token.NewFileSet()
@@ -100,7 +101,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			continue
 		}
 		codeFiles++
-		if !strings.ContainsFunc(string(f.Content), suspicious) {
+		if !bytes.ContainsFunc(f.Content, suspicious) {
 			continue // nothing to reorder or disguise: skip tokenizing
 		}
 		fl, wn := judge(f.Path, lang, f.Content)

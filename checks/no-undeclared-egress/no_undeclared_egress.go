@@ -124,7 +124,7 @@ func declared(s *resolve.Subject) map[string]bool {
 		if !files.IsText(f) || !(strings.HasSuffix(strings.ToLower(f.Path), ".md") || strings.HasSuffix(f.Path, ".txt") || f.Path == "package.json" || f.Path == "server.json" || f.Path == "pyproject.toml" || strings.HasSuffix(f.Path, "plugin.json")) {
 			continue
 		}
-		for _, m := range urlInText.Re().FindAllString(string(f.Content), -1) {
+		for _, m := range urlInText.Re().FindAllString(s.Text(f), -1) {
 			out[hostOf(m)] = true
 		}
 	}
@@ -180,13 +180,13 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			for j := i + 2; j < end; j++ {
 				if v, ok := fold.Unquote(fl.Toks[j]); ok && strings.Contains(v, "://") {
 					if h := hostOf(v); h != "" {
-						dests = append(dests, dest{h, "config " + t.Text, f.Path, t.Line})
+						dests = append(dests, dest{h, "config " + t.Text, f.Path, int(t.Line)})
 					}
 				}
 			}
 			if v, ok := fl.Eval(fl.Toks[i+2:end], 0); ok && strings.Contains(v, "://") {
 				if h := hostOf(v); h != "" {
-					dests = append(dests, dest{h, "config " + t.Text, f.Path, t.Line})
+					dests = append(dests, dest{h, "config " + t.Text, f.Path, int(t.Line)})
 				}
 			}
 		}

@@ -89,7 +89,7 @@ func documented(s *resolve.Subject) bool {
 		if !strings.HasSuffix(lower, ".md") || strings.Count(f.Path, "/") > 1 {
 			continue
 		}
-		if data, ok := s.Inventory.Read(f.Path); ok && strings.Contains(strings.ToLower(string(data)), "hook") {
+		if data, ok := s.Inventory.Read(f.Path); ok && lex.ContainsFold(string(data), "hook") {
 			return true
 		}
 	}

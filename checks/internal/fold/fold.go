@@ -51,7 +51,7 @@ func CodeFiles(s *resolve.Subject) iter.Seq2[*resolve.File, *File] {
 			if lang != "js" && lang != "python" {
 				continue
 			}
-			if !yield(f, ParseFile(s, f.Path, lang, f.Content)) {
+			if !yield(f, ParseFile(s, f.Path, lang, s.Text(f))) {
 				return
 			}
 		}
@@ -59,12 +59,12 @@ func CodeFiles(s *resolve.Subject) iter.Seq2[*resolve.File, *File] {
 }
 
 // ParseFile parses a subject's file once for every check that asks.
-func ParseFile(s *resolve.Subject, path, lang string, src []byte) *File {
+func ParseFile(s *resolve.Subject, path, lang, src string) *File {
 	return s.Memo(memoKey{path}, func() any { return Parse(lang, src) }).(*File)
 }
 
 // Parse tokenizes src and collects its string constants.
-func Parse(lang string, src []byte) *File {
+func Parse(lang, src string) *File {
 	f := &File{Lang: lang, Consts: map[string]string{}}
 	if lang == "python" {
 		f.Toks = lex.Code(lex.Python(src))
@@ -413,7 +413,7 @@ func (f *File) findCalls() []Call {
 		if end < 0 {
 			continue
 		}
-		out = append(out, Call{Name: name, Args: args, Line: f.Toks[i].Line, Index: i, End: end})
+		out = append(out, Call{Name: name, Args: args, Line: int(f.Toks[i].Line), Index: i, End: end})
 	}
 	return out
 }

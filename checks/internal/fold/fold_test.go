@@ -6,7 +6,7 @@ import (
 
 func evalVar(t *testing.T, lang, src, name string) string {
 	t.Helper()
-	f := Parse(lang, []byte(src))
+	f := Parse(lang, src)
 	return f.Consts[name]
 }
 
@@ -34,7 +34,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("a = 'x' + b\nc = ''.join([chr(1)])[::-1]")
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, lang := range []string{"js", "python"} {
-			fl := Parse(lang, []byte(s))
+			fl := Parse(lang, s)
 			for _, c := range fl.Calls() {
 				for _, a := range c.Args {
 					fl.Eval(a, 0)

@@ -174,7 +174,7 @@ func tsconfigOutDir(inv *resolve.Inventory, p string) (string, bool) {
 
 // jsonc drops comments and trailing commas, keeping line structure.
 func jsonc(data []byte) []byte {
-	toks := lex.JS(data)
+	toks := lex.JS(string(data))
 	var b strings.Builder
 	for i, t := range toks {
 		if t.Kind == lex.Comment {

@@ -9,8 +9,8 @@ package secrets
 import (
 	"bytes"
 	"math"
+	"math/bits"
 	"regexp"
-	"sort"
 	"strings"
 	"sync"
 )
@@ -66,17 +66,73 @@ type keyword struct {
 
 var rules = sync.OnceValue(func() *ruleSet { return &ruleSet{Allowlist: &globalAllowlist, Rules: ruleData} })
 
-// keywordsAt lists the keywords whose first two bytes are bg.
-func keywordsAt(bg uint16) []keyword {
-	i := sort.Search(len(keywordIndex), func(i int) bool {
-		k := keywordIndex[i].text
-		return uint16(k[0])<<8|uint16(k[1]) >= bg
-	})
-	j := i
-	for j < len(keywordIndex) && uint16(keywordIndex[j].text[0])<<8|uint16(keywordIndex[j].text[1]) == bg {
-		j++
+// bigrams finds a bigram's keywords in O(1): the rank of its bit in
+// keywordBits (a prefix count per word plus a popcount) indexes the range
+// of keywordIndex that begins with it. Common bigrams of code ("ke", "to",
+// "ap") pass the bitmap on most lines, so this is the scan's inner loop.
+type bigrams struct {
+	prefix [len(keywordBits)]uint16
+	start  []uint16 // by rank; start[rank+1] ends the range
+}
+
+// bigramIndex is built once, from the generated tables.
+var bigramIndex = sync.OnceValue(func() *bigrams {
+	x := &bigrams{}
+	n := 0
+	for w, word := range keywordBits {
+		x.prefix[w] = uint16(n)
+		n += bits.OnesCount64(word)
 	}
-	return keywordIndex[i:j]
+	x.start = make([]uint16, n+1)
+	rank := -1
+	var last uint16
+	for i, k := range keywordIndex {
+		bg := bigram(k.text[0], k.text[1])
+		if rank < 0 || bg != last {
+			rank++
+			x.start[rank] = uint16(i)
+			last = bg
+		}
+	}
+	x.start[n] = uint16(len(keywordIndex))
+	return x
+})
+
+func bigram(a, b byte) uint16 { return uint16(a)<<8 | uint16(b) }
+
+// keywordsAt lists the keywords whose first two bytes are bg, a bigram
+// whose bit is set in keywordBits.
+func keywordsAt(bg uint16) []keyword {
+	x := bigramIndex()
+	w := bg / 64
+	rank := int(x.prefix[w]) + bits.OnesCount64(keywordBits[w]&(1<<(bg%64)-1))
+	return keywordIndex[x.start[rank]:x.start[rank+1]]
+}
+
+// lowerTab lowers A-Z only, keeping every byte where it is: positions found
+// through it index content too (bytes.ToLower changes the length of
+// invalid UTF-8 and of some letters).
+var lowerTab = func() (t [256]byte) {
+	for i := range t {
+		t[i] = byte(i)
+		if i >= 'A' && i <= 'Z' {
+			t[i] = byte(i) + 'a' - 'A'
+		}
+	}
+	return t
+}()
+
+// hasLowerPrefix reports whether b, lowered, begins with the lower-case k.
+func hasLowerPrefix(b []byte, k string) bool {
+	if len(b) < len(k) {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if lowerTab[b[i]] != k[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *rule) compile() {
@@ -103,15 +159,14 @@ type Match struct {
 // only apply to some files.
 func Scan(path string, content []byte) []Match {
 	rs := rules()
-	lower := asciiLower(content)
 	active := map[int][]int{} // rule → keyword positions
-	for i := 0; i+1 < len(lower); i++ {
-		b := uint16(lower[i])<<8 | uint16(lower[i+1])
+	for i := 0; i+1 < len(content); i++ {
+		b := bigram(lowerTab[content[i]], lowerTab[content[i+1]])
 		if keywordBits[b/64]&(1<<(b%64)) == 0 {
 			continue
 		}
 		for _, k := range keywordsAt(b) {
-			if bytes.HasPrefix(lower[i:], []byte(k.text)) {
+			if hasLowerPrefix(content[i:], k.text) {
 				for _, id := range k.rules {
 					active[id] = append(active[id], i)
 				}
@@ -119,7 +174,6 @@ func Scan(path string, content []byte) []Match {
 		}
 	}
 	var out []Match
-	lines := lineStarts(content)
 	for id := 0; id < len(rs.Rules); id++ {
 		hits := active[id]
 		if len(hits) == 0 {
@@ -136,22 +190,21 @@ func Scan(path string, content []byte) []Match {
 		// (multi-line rules from that line on): Go's regexp is linear but
 		// slow on whole files, and a match holds its keyword.
 		seen := map[int]bool{}
-		done := map[int]bool{}
+		done := map[int]bool{} // line starts
 		for _, pos := range hits {
 			if !plausible(r.ID, content, pos) {
 				continue
 			}
-			li := lineIndex(lines, pos)
-			if done[li] {
+			start := bytes.LastIndexByte(content[:pos], '\n') + 1
+			if done[start] {
 				continue
 			}
-			done[li] = true
+			done[start] = true
 			r.compile()
-			start := lines[li]
 			end := len(content)
 			if !r.multiline {
-				if li+1 < len(lines) {
-					end = lines[li+1]
+				if nl := bytes.IndexByte(content[pos:], '\n'); nl >= 0 {
+					end = pos + nl + 1
 				}
 				if end-start > maxWindow {
 					start, end = max(start, pos-maxWindow/2), min(end, pos+maxWindow/2)
@@ -184,43 +237,6 @@ const (
 	maxWindow    = 8 << 10
 	maxMultiline = 32 << 10
 )
-
-func lineStarts(b []byte) []int {
-	out := []int{0}
-	for i, c := range b {
-		if c == '\n' && i+1 < len(b) {
-			out = append(out, i+1)
-		}
-	}
-	return out
-}
-
-// asciiLower lowers A-Z only, keeping every byte where it is: positions
-// found in it index content too (bytes.ToLower changes the length of
-// invalid UTF-8 and of some letters).
-func asciiLower(b []byte) []byte {
-	out := make([]byte, len(b))
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		out[i] = c
-	}
-	return out
-}
-
-func lineIndex(starts []int, pos int) int {
-	lo, hi := 0, len(starts)-1
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if starts[mid] <= pos {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return lo
-}
 
 // plausible is a cheap test, derived from two very common rules' shapes,
 // that lets most keyword hits skip compiling and running them: a generic

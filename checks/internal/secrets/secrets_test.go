@@ -130,8 +130,36 @@ func TestSpanAfterNonASCII(t *testing.T) {
 		}
 	}
 	for _, k := range keywordIndex {
-		if string(asciiLower([]byte(k.text))) != k.text {
+		if !hasLowerPrefix([]byte(k.text), k.text) {
 			t.Errorf("keyword %q is not ASCII lower case; the scan lowers ASCII only", k.text)
 		}
+	}
+}
+
+// TestKeywordsAt pins the bigram index to a linear search: for every
+// bigram whose bit is set, exactly the keywords beginning with it.
+func TestKeywordsAt(t *testing.T) {
+	set := 0
+	for bg := 0; bg < 1<<16; bg++ {
+		if keywordBits[bg/64]&(1<<(bg%64)) == 0 {
+			continue
+		}
+		set++
+		var want []string
+		for _, k := range keywordIndex {
+			if bigram(k.text[0], k.text[1]) == uint16(bg) {
+				want = append(want, k.text)
+			}
+		}
+		var got []string
+		for _, k := range keywordsAt(uint16(bg)) {
+			got = append(got, k.text)
+		}
+		if len(want) == 0 || strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("bigram %q: %v, want %v", []byte{byte(bg >> 8), byte(bg)}, got, want)
+		}
+	}
+	if set < 100 {
+		t.Errorf("only %d bigrams set", set)
 	}
 }
