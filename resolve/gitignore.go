@@ -15,12 +15,18 @@ import (
 
 const maxIgnoreFileBytes = 1 << 20
 
-// eagerIndexBytes: an index up to this size is read before any pattern is
-// matched, so that tracked files (in a checkout, nearly all of them) skip
-// the patterns; matching every path against a long .gitignore costs more
-// than reading a small index. A larger index is read only when a pattern
-// first matches.
-var eagerIndexBytes int64 = 1 << 20 // a variable so tests take both paths
+// With at least eagerPatterns ignore patterns and an index of at most
+// eagerIndexBytes, the index is read before any pattern is matched, so
+// that tracked files (in a checkout, nearly all of them) skip the
+// patterns: matching every path against a long .gitignore (145 patterns
+// in modelcontextprotocol/servers) costs more than reading a small index.
+// Otherwise the index is read only when a pattern first matches; a short
+// .gitignore in a large repository rarely needs it. Variables so tests
+// take both paths.
+var (
+	eagerPatterns         = 32
+	eagerIndexBytes int64 = 1 << 20
+)
 
 // gitIgnore applies a local work tree's own ignore rules (.gitignore files
 // and .git/info/exclude, never the user's global excludes) to the artifact.
@@ -155,7 +161,7 @@ func (g *gitIgnore) ignored(rel string, isDir bool) bool {
 	}
 	full := g.full(rel)
 	key := strings.Join(full, "/")
-	if g.eager {
+	if g.eager && len(g.patterns) >= eagerPatterns {
 		g.loadIndex()
 		if g.indexErr || g.tracked[key] || isDir && g.trackedDirs[key] {
 			return false

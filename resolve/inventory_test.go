@@ -188,11 +188,14 @@ func gitRepo(t *testing.T) string {
 
 func TestInventoryHonoursWorkTreeIgnoresButNeverTrackedFiles(t *testing.T) {
 	dir := gitRepo(t)
-	for _, eager := range []int64{1 << 20, 0} { // index read first, or only when a pattern matches
-		eagerIndexBytes = eager
-		t.Run(fmt.Sprintf("eager-index-%d", eager), func(t *testing.T) { checkWorkTreeIgnores(t, dir) })
+	defer func(p int, b int64) { eagerPatterns, eagerIndexBytes = p, b }(eagerPatterns, eagerIndexBytes)
+	for _, eager := range []bool{true, false} { // index read first, or only when a pattern matches
+		eagerPatterns, eagerIndexBytes = 0, 1<<20
+		if !eager {
+			eagerIndexBytes = 0
+		}
+		t.Run(fmt.Sprintf("eager-index-%v", eager), func(t *testing.T) { checkWorkTreeIgnores(t, dir) })
 	}
-	eagerIndexBytes = 1 << 20
 }
 
 func checkWorkTreeIgnores(t *testing.T, dir string) {

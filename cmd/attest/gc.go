@@ -1,0 +1,48 @@
+package main
+
+import (
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+)
+
+// Garbage-collector settings for a short-lived process. With the default
+// (GOGC=100, a 4 MiB minimum goal) a run over a few hundred KB of source
+// collects several times and keeps touching fresh pages, each a page fault;
+// a goal of 5x the live heap halves the GC cycles of a typical run
+// (servers/src/everything: 53 -> 48 ms whole-process, same peak RSS). Above
+// largeHeap of live data the default returns, so a large artifact does not
+// hold five times its live heap.
+const (
+	smallHeapGCPercent = 400
+	largeHeap          = 32 << 20
+)
+
+// tuneGC applies the settings unless GOGC is set, which always wins.
+func tuneGC() {
+	if _, set := os.LookupEnv("GOGC"); set {
+		return
+	}
+	debug.SetGCPercent(smallHeapGCPercent)
+	watchHeap()
+}
+
+// gcSentinel is allocated for its cleanup, which runs after the GC cycle
+// that finds it unreachable; 16 bytes keeps it out of the tiny allocator,
+// whose blocks may never be freed.
+type gcSentinel struct{ _ [16]byte }
+
+// watchHeap checks the live heap after every GC cycle until it passes
+// largeHeap, then restores the default percentage.
+func watchHeap() {
+	runtime.AddCleanup(new(gcSentinel), func(struct{}) {
+		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		metrics.Read(s)
+		if s[0].Value.Kind() == metrics.KindUint64 && s[0].Value.Uint64() > largeHeap {
+			debug.SetGCPercent(100)
+			return
+		}
+		watchHeap()
+	}, struct{}{})
+}
