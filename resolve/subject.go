@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Subject is an artifact ready to be evaluated.
@@ -26,17 +27,47 @@ type Subject struct {
 }
 
 type memoEntry struct {
-	once sync.Once
-	v    any
+	claimed atomic.Bool
+	done    chan struct{} // closed once v is set
+	v       any
+}
+
+func (s *Subject) entry(key any) *memoEntry {
+	if e, ok := s.memo.Load(key); ok {
+		return e.(*memoEntry)
+	}
+	e, _ := s.memo.LoadOrStore(key, &memoEntry{done: make(chan struct{})})
+	return e.(*memoEntry)
+}
+
+// compute runs f for e unless another caller has claimed it, and reports
+// whether it ran. If f panics, v stays nil and the waiters go on.
+func (e *memoEntry) compute(f func() any) bool {
+	if !e.claimed.CompareAndSwap(false, true) {
+		return false
+	}
+	defer close(e.done)
+	e.v = f()
+	return true
 }
 
 // Memo computes a value once per subject and key, so that checks share
-// work such as parsing a file, whichever of them runs first.
+// work such as parsing a file, whichever of them runs first; a caller that
+// finds the work under way waits for it.
 func (s *Subject) Memo(key any, compute func() any) any {
-	e, _ := s.memo.LoadOrStore(key, &memoEntry{})
-	m := e.(*memoEntry)
-	m.once.Do(func() { m.v = compute() })
-	return m.v
+	e := s.entry(key)
+	if !e.compute(compute) {
+		<-e.done
+	}
+	return e.v
+}
+
+// Prefetch computes key's value if nobody has started it, and returns at
+// once otherwise. Checks that read the same files call it for every file
+// before reading any: two checks that arrive together then split the
+// files between them instead of one waiting on each file the other parses.
+func (s *Subject) Prefetch(key any, compute func() any) {
+	s.entry(key).compute(compute)
 }
 
 type textKey struct{ path string }

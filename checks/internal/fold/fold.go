@@ -40,18 +40,30 @@ type memoKey struct{ path string }
 
 // CodeFiles yields the subject's JavaScript/TypeScript and Python text
 // files, each parsed once per run for every check that asks.
+// The files are yielded in inventory order; before the first, the caller
+// parses every file no other check has started on, so that the checks
+// running in parallel share the parsing rather than wait on each other.
 func CodeFiles(s *resolve.Subject) iter.Seq2[*resolve.File, *File] {
 	return func(yield func(*resolve.File, *File) bool) {
+		type code struct {
+			f    *resolve.File
+			lang string
+		}
+		var todo []code
 		for i := range s.Inventory.Files {
 			f := &s.Inventory.Files[i]
 			if !files.IsText(f) {
 				continue
 			}
-			lang := files.Language(f.Path, f.Content)
-			if lang != "js" && lang != "python" {
-				continue
+			if lang := files.Language(f.Path, f.Content); lang == "js" || lang == "python" {
+				todo = append(todo, code{f, lang})
 			}
-			if !yield(f, ParseFile(s, f.Path, lang, s.Text(f))) {
+		}
+		for _, c := range todo {
+			s.Prefetch(memoKey{c.f.Path}, parser(c.lang, s.Text(c.f)))
+		}
+		for _, c := range todo {
+			if !yield(c.f, ParseFile(s, c.f.Path, c.lang, s.Text(c.f))) {
 				return
 			}
 		}
@@ -60,7 +72,11 @@ func CodeFiles(s *resolve.Subject) iter.Seq2[*resolve.File, *File] {
 
 // ParseFile parses a subject's file once for every check that asks.
 func ParseFile(s *resolve.Subject, path, lang, src string) *File {
-	return s.Memo(memoKey{path}, func() any { return Parse(lang, src) }).(*File)
+	return s.Memo(memoKey{path}, parser(lang, src)).(*File)
+}
+
+func parser(lang, src string) func() any {
+	return func() any { return Parse(lang, src) }
 }
 
 // Parse tokenizes src and collects its string constants.
