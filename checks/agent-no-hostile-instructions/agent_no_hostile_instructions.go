@@ -12,7 +12,7 @@ import (
 // Check is agent-no-hostile-instructions.
 var Check = &checks.Check{
 	ID:          "agent-no-hostile-instructions",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "Agent instructions take no hostile action",
 	Axis:        checks.Safety,
 	Weight:      5,

@@ -15,7 +15,7 @@ import (
 // Check is no-assembled-credentials.
 var Check = &checks.Check{
 	ID:          "no-assembled-credentials",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "No credentials assembled in code",
 	Axis:        checks.Safety,
 	Weight:      5,

@@ -11,7 +11,9 @@ alone: the rule's entropy floor and allowlists, and placeholders (repeated
 or sequential characters, x or * runs, <...>, ${...}, {{...}}, %s, a word
 such as example, your, changeme, dummy, fake, redacted or test, the
 vendors' documented example keys). '...' or EXAMPLE elsewhere on the line
-changes nothing. A Stripe test key (sk_test_) is a warning; every other
+changes nothing. A line holding JSON or JS escapes (\u005f, \x5f, \/) or
+URL-encoding (%5F) is also scanned decoded, so escaping one character
+of a key does not hide it. A Stripe test key (sk_test_) is a warning; every other
 match fails. Evidence is the path, line, column and rule id, never the
 value.`
 

@@ -16,7 +16,7 @@ import (
 // Check is plugin-bundle-safe.
 var Check = &checks.Check{
 	ID:          "plugin-bundle-safe",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "Bundled components are safe",
 	Axis:        checks.Safety,
 	Weight:      5,

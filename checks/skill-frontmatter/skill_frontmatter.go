@@ -16,7 +16,7 @@ import (
 // Check is skill-frontmatter.
 var Check = &checks.Check{
 	ID:          "skill-frontmatter",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "SKILL.md frontmatter loads",
 	Axis:        checks.Integrity,
 	Weight:      4,

@@ -6,7 +6,10 @@ const Doc = `Reads SKILL.md and every other markdown or text file of the skill w
 the hostile-action analyser: commands in fenced blocks and inline code
 through the shell rules (all of a file's shell blocks also as one program,
 so a download in one step and its execution in the next are seen
-together), and imperatives to read credential stores, send data to a URL,
+together; a pipe written \| in a table cell is a pipe; a block or code
+span that is one base64 run is decoded and rated too, since "decode this
+and run it" hides the command from every reader but the model), and
+imperatives to read credential stores, send data to a URL,
 add persistence, disable safety prompts, delete broadly, or fetch
 instructions from a URL and follow them.
 

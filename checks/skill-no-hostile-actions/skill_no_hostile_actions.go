@@ -12,7 +12,7 @@ import (
 // Check is skill-no-hostile-actions.
 var Check = &checks.Check{
 	ID:          "skill-no-hostile-actions",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "Skill instructions take no hostile action",
 	Axis:        checks.Safety,
 	Weight:      5,

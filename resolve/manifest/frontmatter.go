@@ -63,9 +63,11 @@ func (f *Frontmatter) String(name string) (string, Pos, bool) {
 
 // ParseFrontmatter splits a markdown file into its YAML frontmatter and
 // body. The block must open on line 1 (after an optional BOM) with `---` and
-// close with `---` or `...`. The YAML is parsed under the size, depth, node
-// and alias limits; a second document, tabs used as indentation and
-// duplicate keys are reported.
+// close with `---`, as skill and agent loaders read it. A YAML document end
+// (`...`) inside does not close it: a loader would read on to the `---`, so
+// what follows the `...` is a second document and reported as one. The YAML
+// is parsed under the size, depth, node and alias limits; a second
+// document, tabs used as indentation and duplicate keys are reported.
 func ParseFrontmatter(data []byte) (*Frontmatter, error) {
 	data, _ = stripBOM(data)
 	first, rest, ok := cutLine(data)
@@ -75,13 +77,20 @@ func ParseFrontmatter(data []byte) (*Frontmatter, error) {
 	off := len(data) - len(rest)
 	line := 2
 	yamlStart := off
+	docEnd := 0 // line of a `...`
 	for {
 		if len(rest) == 0 {
+			if docEnd > 0 {
+				return nil, &SyntaxError{Pos: Pos{Line: docEnd, Col: 1}, Msg: "frontmatter ends with '...', which skill and agent loaders do not accept; close it with '---'"}
+			}
 			return nil, &SyntaxError{Pos: Pos{Line: 1, Col: 1}, Msg: "frontmatter opened with '---' is never closed"}
 		}
 		l, next, _ := cutLine(rest)
 		t := strings.TrimRight(string(l), " \t\r")
-		if t == "---" || t == "..." {
+		if t == "..." && docEnd == 0 {
+			docEnd = line
+		}
+		if t == "---" {
 			yamlBytes := data[yamlStart:off]
 			if len(yamlBytes) > MaxManifestBytes {
 				return nil, &LimitError{Limit: "frontmatter size in bytes", Max: MaxManifestBytes}

@@ -68,6 +68,23 @@ func TestFrontmatter(t *testing.T) {
 	}
 }
 
+// TestFrontmatterDocumentEnd: only `---` closes the block, as loaders
+// read it; a `...` inside is a YAML document end, and text after it a
+// second document.
+func TestFrontmatterDocumentEnd(t *testing.T) {
+	fm, err := ParseFrontmatter([]byte("---\nname: x\ndescription: y\n...\n---\nbody\n"))
+	if err != nil || fm.BodyLine != 6 {
+		t.Errorf("'...' right before '---': %v", err)
+	}
+	var se *SyntaxError
+	if _, err := ParseFrontmatter([]byte("---\nname: x\ndescription: y\n...\ndescription: z\n---\n")); !errors.As(err, &se) {
+		t.Errorf("text after '...': %v, want a syntax error", err)
+	}
+	if _, err := ParseFrontmatter([]byte("---\nname: x\ndescription: y\n...\nbody\n")); !errors.As(err, &se) || se.Pos.Line != 4 || !strings.Contains(se.Msg, "'...'") {
+		t.Errorf("closed with '...' only: %v", err)
+	}
+}
+
 func TestFrontmatterAliasBomb(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("---\na: &a [x,x,x,x,x,x,x,x,x,x]\n")

@@ -5,9 +5,11 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/internal/files"
+	"github.com/metahub-ai/attest/checks/internal/fold"
 	"github.com/metahub-ai/attest/checks/internal/shell"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/resolve/manifest"
@@ -160,6 +162,10 @@ func Hostile(d Doc, r *Result, instructions bool) {
 		n := Normalize(b.Text)
 		switch b.Kind {
 		case Fence:
+			if decoded, ok := encodedBlock(b.Text); ok {
+				rate(decoded, b.Line+1, b, n)
+				continue
+			}
 			if !shellInfo[b.Info] {
 				continue
 			}
@@ -173,8 +179,15 @@ func Hostile(d Doc, r *Result, instructions bool) {
 		case Comment, Heading:
 			continue
 		}
+		table := strings.HasPrefix(strings.TrimSpace(b.Text), "|")
 		for _, code := range inlineCode(b.Text) {
-			if strings.Contains(code, " ") {
+			if table {
+				// GFM: a pipe inside a cell's code span is written \|.
+				code = strings.ReplaceAll(code, `\|`, "|")
+			}
+			if decoded, ok := encodedBlock(code); ok {
+				rate(decoded, b.Line, b, n)
+			} else if strings.Contains(code, " ") {
 				rate(code, b.Line, b, n)
 			}
 		}
@@ -212,6 +225,30 @@ func Hostile(d Doc, r *Result, instructions bool) {
 			}
 		}
 	}
+}
+
+// minEncoded is the shortest base64 block decoded as a possible command.
+const minEncoded = 40
+
+// encodedBlock decodes a block or code span that is one base64 run (line
+// breaks allowed) into text, for the shell rules: "decode this and run
+// it" hides a command from every reader but the model.
+func encodedBlock(s string) (string, bool) {
+	s = strings.Join(strings.Fields(s), "")
+	if len(s) < minEncoded {
+		return "", false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '-' || c == '_' || c == '=') {
+			return "", false
+		}
+	}
+	d, ok := fold.Base64(s)
+	if !ok || !utf8.ValidString(d) || strings.ContainsRune(d, 0) {
+		return "", false
+	}
+	return d, true
 }
 
 func stripPrompts(s string) string {

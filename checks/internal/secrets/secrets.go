@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // MaxMatchesPerRule bounds the matches of one rule in one window (a
@@ -156,8 +157,85 @@ type Match struct {
 }
 
 // Scan finds secrets in content. path is the file's path, for rules that
-// only apply to some files.
+// only apply to some files. Lines holding JSON/JS escapes (\uXXXX, \xXX,
+// \/) or URL-encoding (%XX) are also scanned decoded, so that escaping a
+// character of a key does not hide it; such a match spans the escaped text
+// in content.
 func Scan(path string, content []byte) []Match {
+	out := scanRaw(path, content)
+	for start := 0; start < len(content); {
+		end := len(content)
+		if nl := bytes.IndexByte(content[start:], '\n'); nl >= 0 {
+			end = start + nl + 1
+		}
+		line := content[start:end]
+		if dec, orig, ok := unescape(line); ok {
+			for _, m := range scanRaw(path, dec) {
+				m.Start, m.End = start+orig[m.Start], start+orig[m.End]
+				out = append(out, m)
+			}
+		}
+		start = end
+	}
+	return dedupe(out)
+}
+
+// maxDecodedLine bounds the line length decoded for the second pass.
+const maxDecodedLine = 64 << 10
+
+// unescape decodes a line's \uXXXX, \xXX, \/ and %XX sequences. orig maps
+// each decoded byte (and the end) to its offset in line. ok is false when
+// the line holds none.
+func unescape(line []byte) (dec []byte, orig []int, ok bool) {
+	if len(line) > maxDecodedLine || bytes.IndexByte(line, '%') < 0 && !bytes.Contains(line, []byte(`\u`)) && !bytes.Contains(line, []byte(`\x`)) && !bytes.Contains(line, []byte(`\/`)) {
+		return nil, nil, false
+	}
+	dec = make([]byte, 0, len(line))
+	orig = make([]int, 0, len(line)+1)
+	emit := func(at int, b ...byte) {
+		for _, c := range b {
+			dec = append(dec, c)
+			orig = append(orig, at)
+		}
+	}
+	for i := 0; i < len(line); {
+		c := line[i]
+		switch {
+		case c == '%' && i+2 < len(line) && isHex(line[i+1]) && isHex(line[i+2]):
+			emit(i, unhex(line[i+1])<<4|unhex(line[i+2]))
+			i, ok = i+3, true
+		case c == '\\' && i+5 < len(line) && line[i+1] == 'u' && isHex(line[i+2]) && isHex(line[i+3]) && isHex(line[i+4]) && isHex(line[i+5]):
+			r := rune(unhex(line[i+2]))<<12 | rune(unhex(line[i+3]))<<8 | rune(unhex(line[i+4]))<<4 | rune(unhex(line[i+5]))
+			emit(i, utf8.AppendRune(nil, r)...)
+			i, ok = i+6, true
+		case c == '\\' && i+3 < len(line) && line[i+1] == 'x' && isHex(line[i+2]) && isHex(line[i+3]):
+			emit(i, unhex(line[i+2])<<4|unhex(line[i+3]))
+			i, ok = i+4, true
+		case c == '\\' && i+1 < len(line) && line[i+1] == '/':
+			emit(i, '/')
+			i, ok = i+2, true
+		default:
+			emit(i, c)
+			i++
+		}
+	}
+	orig = append(orig, len(line))
+	return dec, orig, ok
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+func unhex(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
+}
+
+func scanRaw(path string, content []byte) []Match {
 	rs := rules()
 	active := map[int][]int{} // rule → keyword positions
 	for i := 0; i+1 < len(content); i++ {

@@ -163,3 +163,48 @@ func TestKeywordsAt(t *testing.T) {
 		t.Errorf("only %d bigrams set", set)
 	}
 }
+
+// TestEscapedSecrets: a key with a character JSON-escaped or URL-encoded
+// is found, its span covering the escaped text; escapes alone find nothing.
+func TestEscapedSecrets(t *testing.T) {
+	ghp := j("gh", "p_", "R8vq2LmT5zXc9WnB4yKd7HsJ3fGa1eQp6UoI")
+	for _, esc := range []string{
+		strings.Replace(ghp, "_", `\u005f`, 1),
+		strings.Replace(ghp, "_", `\x5f`, 1),
+		strings.Replace(ghp, "_", "%5F", 1),
+		strings.Replace(ghp, "R8", `\u0052\u0038`, 1),
+	} {
+		src := `{"token": "` + esc + `"}` + "\n"
+		ms := Scan("config.json", []byte(src))
+		if len(ms) != 1 || src[ms[0].Start:ms[0].End] != esc {
+			t.Errorf("%q: %+v, want one match spanning the escaped key", esc, ms)
+		}
+	}
+	for _, src := range []string{
+		"see https://example.com/a%20b?q=%2Fx and \\u00e9\n",
+		`{"path": "a\/b", "token": "\u0024{TOKEN}"}` + "\n",
+	} {
+		if ms := Scan("x.json", []byte(src)); len(ms) != 0 {
+			t.Errorf("%q: %+v, want nothing", src, ms)
+		}
+	}
+}
+
+func FuzzUnescape(f *testing.F) {
+	f.Add([]byte(`a\u005fb%5Fc\x41\/`))
+	f.Add([]byte(`\u12`))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		dec, orig, ok := unescape(line)
+		if !ok {
+			return
+		}
+		if len(orig) != len(dec)+1 || orig[len(dec)] != len(line) {
+			t.Fatalf("map of %d entries for %d bytes", len(orig), len(dec))
+		}
+		for i := 1; i < len(orig); i++ {
+			if orig[i] < orig[i-1] || orig[i] > len(line) {
+				t.Fatalf("offsets not monotonic within the line: %v", orig)
+			}
+		}
+	})
+}
