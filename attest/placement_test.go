@@ -1,8 +1,13 @@
 package attest_test
 
 import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -65,6 +70,12 @@ func TestPayloadPlacement(t *testing.T) {
 			m["lib/zz"+p.name] = line + "\n"
 			return m
 		}},
+		{"a zip archive", func(p payload, line string) map[string]string {
+			return map[string]string{"assets/bundle.zip": zipOf(t, map[string]string{"pkg/" + p.name: line + "\n"})}
+		}},
+		{"a .tar.gz inside a zip", func(p payload, line string) map[string]string {
+			return map[string]string{"assets/vendor.zip": zipOf(t, map[string]string{"vendor.tar.gz": tgzOf(t, map[string]string{"lib/" + p.name: line + "\n"})})}
+		}},
 		{"minified", func(p payload, line string) map[string]string {
 			if filepath.Ext(p.name) != ".js" {
 				return nil
@@ -109,4 +120,41 @@ func evaluateFiles(t *testing.T, skill string, files map[string]string) *attest.
 		t.Fatal(err)
 	}
 	return r
+}
+
+// zipOf makes a zip archive of the files, as a string for a file map.
+func zipOf(t *testing.T, files map[string]string) string {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(files[name]))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// tgzOf makes a gzip-compressed tar archive of the files.
+func tgzOf(t *testing.T, files map[string]string) string {
+	t.Helper()
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(gz)
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(files[name])), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		tw.Write([]byte(files[name]))
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	gz.Close()
+	return buf.String()
 }

@@ -6,7 +6,11 @@ const Doc = `Classifies every file by its magic bytes, not its extension: ELF, P
 Mach-O (including fat binaries), Java class files, Python bytecode, WASM,
 native addons (.node, .so, .dylib, .dll), archives (zip-based formats,
 tar, gzip, bzip2, xz, zstd, 7z, rar, cab, deb, rpm, ISO), OLE documents,
-PDFs and SVG.
+PDFs and SVG. Zip, tar, gzip and bzip2 archives are opened (nested up to 3
+deep, at most 10,000 members and 256 MiB expanded, 100:1 per member), and
+their text members are read by every content check as files named
+archive!/member; an archive that cannot be read to the end makes this
+check skip at best.
 
 It fails on (a) an executable, bytecode, native library or archive the
 artifact runs or loads: its path is named by a manifest, a script, a hook,

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/internal/binfmt"
 	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/resolve"
@@ -31,8 +32,7 @@ var Check = &checks.Check{
 
 // Limits on reading inside archives and documents.
 const (
-	MaxMembers = 10_000
-	MaxHeader  = 64 << 10 // bytes of a file read to classify it
+	MaxHeader = 64 << 10 // bytes of a file read to classify it
 )
 
 var (
@@ -53,45 +53,45 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			unscanned = append(unscanned, f.Path)
 			continue
 		}
-		t := Detect(f.Path, f.Content)
+		t := binfmt.Detect(f.Path, f.Content)
 		ext := strings.ToLower(path.Ext(f.Path))
 		native := ext == ".node" || ext == ".so" || ext == ".dylib" || ext == ".dll"
 		if t == "" && native {
-			t = Type("native library")
+			t = binfmt.Type("native library")
 		}
-		if t == "" || t == Media || t == DataFile {
+		if t == "" || t == binfmt.Media || t == binfmt.DataFile {
 			continue
 		}
 		at := func(msg string) checks.Evidence { return checks.At(f.Path, 0, 0, fmt.Sprintf("%s: %s", t, msg)) }
 		switch {
-		case t == SVG:
+		case t == binfmt.SVG:
 			if svgScript.Re().Match(f.Content) {
-				fails = append(fails, at("an SVG with a script"))
+				fails = append(fails, at("an binfmt.SVG with a script"))
 			}
 			continue
-		case t == PDF:
+		case t == binfmt.PDF:
 			if pdfActive.Re().Match(f.Content) {
-				fails = append(fails, at("a PDF with active content (launch, embedded file or JavaScript)"))
+				fails = append(fails, at("a binfmt.PDF with active content (launch, embedded file or JavaScript)"))
 			}
 			continue
 		}
 		binaries++
 		switch {
-		case Disguised(f.Path, t):
+		case binfmt.Disguised(f.Path, t):
 			fails = append(fails, at(fmt.Sprintf("disguised as a %s file", ext)))
-		case t == PyByte:
+		case t == binfmt.PyByte:
 			src := sourceOf(f.Path)
 			if _, ok := inv.File(src); !ok {
 				fails = append(fails, at("Python bytecode without its source "+src))
 			} else {
 				warns = append(warns, at("committed bytecode beside its source"))
 			}
-		case t == Zip && hasMacro(f.Content):
+		case t == binfmt.Zip && hasMacro(f.Content):
 			fails = append(fails, at("an Office document with a VBA project"))
-		case t == OLE && bytes.Contains(f.Content, []byte("V\x00B\x00A")):
+		case t == binfmt.OLE && bytes.Contains(f.Content, []byte("V\x00B\x00A")):
 			fails = append(fails, at("an Office document with macros"))
 		case t.Archive():
-			members, err := Inspect(f.Path, f.Content, t)
+			members, err := opened(s, f.Path)
 			var bad []string
 			for _, m := range members {
 				switch {
@@ -141,6 +141,17 @@ func sourceOf(pyc string) string {
 	return path.Join(dir, name+".py")
 }
 
+// opened returns an archive's members as files.OpenArchives read them,
+// once per run for this check and the content checks.
+func opened(s *resolve.Subject, p string) ([]binfmt.Member, error) {
+	for _, a := range files.OpenArchives(s).List {
+		if a.Path == p {
+			return a.Members, a.Err
+		}
+	}
+	return nil, nil
+}
+
 // hasMacro opens a zip-based document and looks for a VBA project.
 func hasMacro(b []byte) bool {
 	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
@@ -148,7 +159,7 @@ func hasMacro(b []byte) bool {
 		return false
 	}
 	for i, m := range zr.File {
-		if i >= MaxMembers {
+		if i >= binfmt.MaxMembers {
 			break
 		}
 		if strings.HasSuffix(strings.ToLower(m.Name), "vbaproject.bin") {

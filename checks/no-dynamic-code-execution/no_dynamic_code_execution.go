@@ -15,7 +15,7 @@ import (
 // Check is no-dynamic-code-execution.
 var Check = &checks.Check{
 	ID:          "no-dynamic-code-execution",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "No execution of strings",
 	Axis:        checks.Safety,
 	Weight:      5,

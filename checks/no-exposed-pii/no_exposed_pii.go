@@ -16,7 +16,7 @@ import (
 // Check is no-exposed-pii.
 var Check = &checks.Check{
 	ID:          "no-exposed-pii",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "No personal data shipped",
 	Axis:        checks.Safety,
 	Weight:      3,
@@ -136,8 +136,7 @@ func ibanValid(s string) bool {
 
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	var warns []checks.Evidence
-	for i := range in.Subject.Inventory.Files {
-		f := &in.Subject.Inventory.Files[i]
+	for f := range files.Scan(in.Subject) {
 		if !files.IsText(f) {
 			continue
 		}

@@ -27,15 +27,13 @@ var Check = &checks.Check{
 }
 
 func run(ctx context.Context, in *checks.Input) (checks.Result, error) {
-	inv := in.Subject.Inventory
 	var fails, warns []checks.Evidence
-	var unscanned []string
+	unscanned := append([]string(nil), files.OpenArchives(in.Subject).Unread...)
 	scanned := 0
-	for i := range inv.Files {
+	for f := range files.Scan(in.Subject) {
 		if err := ctx.Err(); err != nil {
 			return checks.Result{}, err
 		}
-		f := &inv.Files[i]
 		if !f.Scanned {
 			unscanned = append(unscanned, f.Path)
 			continue

@@ -14,7 +14,7 @@ import (
 // Check is no-hidden-recipients.
 var Check = &checks.Check{
 	ID:          "no-hidden-recipients",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "No hidden message recipients",
 	Axis:        checks.Safety,
 	Weight:      5,

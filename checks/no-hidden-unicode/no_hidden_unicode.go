@@ -16,7 +16,7 @@ import (
 // Check is no-hidden-unicode.
 var Check = &checks.Check{
 	ID:          "no-hidden-unicode",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "No hidden Unicode in text",
 	Axis:        checks.Safety,
 	Weight:      4,
@@ -35,8 +35,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	s := in.Subject
 	var fails, warns []checks.Evidence
 	scanned := 0
-	for i := range s.Inventory.Files {
-		f := &s.Inventory.Files[i]
+	for f := range files.Scan(s) {
 		if !files.IsText(f) || files.Language(f.Path, f.Content) != "" {
 			continue // code is no-trojan-source's
 		}

@@ -13,7 +13,7 @@ import (
 // Check is no-hostile-shell-commands.
 var Check = &checks.Check{
 	ID:          "no-hostile-shell-commands",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "No hostile shell commands",
 	Axis:        checks.Safety,
 	Weight:      5,

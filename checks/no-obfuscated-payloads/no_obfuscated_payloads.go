@@ -24,7 +24,7 @@ import (
 // Check is no-obfuscated-payloads.
 var Check = &checks.Check{
 	ID:          "no-obfuscated-payloads",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "No obfuscated payloads",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -133,8 +133,7 @@ func decode(kind string, s string) (string, []string) {
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	var fails []checks.Evidence
 	n := 0
-	for i := range in.Subject.Inventory.Files {
-		f := &in.Subject.Inventory.Files[i]
+	for f := range files.Scan(in.Subject) {
 		if !files.IsText(f) || strings.HasSuffix(f.Path, ".map") || strings.HasSuffix(f.Path, ".lock") || strings.HasSuffix(f.Path, "-lock.json") || strings.HasSuffix(f.Path, ".pem") || strings.HasSuffix(f.Path, ".crt") {
 			continue
 		}

@@ -14,7 +14,7 @@ import (
 // Check is no-secret-exfiltration.
 var Check = &checks.Check{
 	ID:          "no-secret-exfiltration",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "No secrets sent over the network",
 	Axis:        checks.Safety,
 	Weight:      5,

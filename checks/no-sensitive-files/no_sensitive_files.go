@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/lex"
 	"path"
 	"strings"
@@ -15,7 +16,7 @@ import (
 // Check is no-sensitive-files.
 var Check = &checks.Check{
 	ID:          "no-sensitive-files",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "No credential files shipped",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -190,11 +191,9 @@ func hasValues(data []byte) bool {
 }
 
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
-	inv := in.Subject.Inventory
 	var fails, warns, unscanned []checks.Evidence
 	candidates := 0
-	for i := range inv.Files {
-		f := &inv.Files[i]
+	for f := range files.Scan(in.Subject) {
 		c := classify(f.Path)
 		if c == notSensitive {
 			continue

@@ -20,7 +20,7 @@ import (
 // Check is no-trojan-source.
 var Check = &checks.Check{
 	ID:          "no-trojan-source",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "No Trojan Source in code",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -91,8 +91,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	s := in.Subject
 	var fails, warns []checks.Evidence
 	codeFiles := 0
-	for i := range s.Inventory.Files {
-		f := &s.Inventory.Files[i]
+	for f := range files.Scan(s) {
 		if !files.IsText(f) {
 			continue
 		}

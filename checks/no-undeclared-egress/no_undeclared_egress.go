@@ -19,7 +19,7 @@ import (
 // Check is no-undeclared-egress.
 var Check = &checks.Check{
 	ID:          "no-undeclared-egress",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "No undeclared network destinations",
 	Axis:        checks.Safety,
 	Weight:      4,
@@ -119,8 +119,7 @@ var bareCalls = map[string]bool{"fetch": true, "axios": true, "got": true, "WebS
 // declared collects the hosts the documentation and manifests name.
 func declared(s *resolve.Subject) map[string]bool {
 	out := map[string]bool{}
-	for i := range s.Inventory.Files {
-		f := &s.Inventory.Files[i]
+	for f := range files.Scan(s) {
 		if !files.IsText(f) || !(strings.HasSuffix(strings.ToLower(f.Path), ".md") || strings.HasSuffix(f.Path, ".txt") || f.Path == "package.json" || f.Path == "server.json" || f.Path == "pyproject.toml" || strings.HasSuffix(f.Path, "plugin.json")) {
 			continue
 		}

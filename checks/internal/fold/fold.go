@@ -50,8 +50,7 @@ func CodeFiles(s *resolve.Subject) iter.Seq2[*resolve.File, *File] {
 			lang string
 		}
 		var todo []code
-		for i := range s.Inventory.Files {
-			f := &s.Inventory.Files[i]
+		for f := range files.Scan(s) {
 			if !files.IsText(f) {
 				continue
 			}

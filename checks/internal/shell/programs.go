@@ -3,6 +3,7 @@ package shell
 import (
 	"bytes"
 	"fmt"
+	"github.com/metahub-ai/attest/checks/internal/files"
 	"path"
 	"strings"
 
@@ -50,9 +51,7 @@ func IsShellFile(p string, content []byte) bool {
 // CI `run:` steps.
 func Programs(s *resolve.Subject) []Program {
 	var out []Program
-	inv := s.Inventory
-	for i := range inv.Files {
-		f := &inv.Files[i]
+	for f := range files.Scan(s) {
 		if !f.Scanned {
 			continue
 		}

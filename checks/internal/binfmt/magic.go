@@ -1,4 +1,7 @@
-package nobundledbinaries
+// Package binfmt classifies bytes by their magic and opens archives within
+// limits (CHECKS §4.1). no-bundled-binaries judges what it finds, and the
+// text members of archives join the content checks as virtual files.
+package binfmt
 
 import (
 	"bytes"

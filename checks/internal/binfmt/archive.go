@@ -1,4 +1,4 @@
-package nobundledbinaries
+package binfmt
 
 import (
 	"archive/tar"
@@ -11,13 +11,16 @@ import (
 	"io"
 	"path"
 	"strings"
+	"unicode/utf8"
 )
 
 // Limits on opening archives.
 const (
 	MaxArchiveDepth    = 3
+	MaxMembers         = 10_000
 	MaxExpandedBytes   = 256 << 20
 	MaxRatio           = 100
+	MaxTextMemberBytes = 8 << 20 // the per-file text scanning limit
 	maxMemberHeadBytes = 512
 )
 
@@ -28,6 +31,17 @@ type Member struct {
 	Name    string // archive!/member (nested: a!/b.zip!/c)
 	Type    Type
 	Escapes bool // absolute or climbing name, or a link out of the archive
+	// Text is the member's content when it is a regular file of valid
+	// UTF-8 with no NUL, within MaxTextMemberBytes: the content checks
+	// read it as a virtual file.
+	Text []byte
+}
+
+func text(b []byte, t Type) []byte {
+	if t != "" || len(b) > MaxTextMemberBytes || !utf8.Valid(b) || bytes.IndexByte(b, 0) >= 0 {
+		return nil
+	}
+	return b
 }
 
 // Inspect lists an archive's members (recursing into nested archives),
@@ -98,6 +112,9 @@ func (in *inspector) open(name string, b []byte, t Type, depth int) error {
 				data, rerr := in.read(rc, int64(f.CompressedSize64))
 				rc.Close()
 				m.Type = Detect(f.Name, data)
+				if rerr == nil {
+					m.Text = text(data, m.Type)
+				}
 				if err := in.add(m); err != nil {
 					return err
 				}
@@ -134,7 +151,11 @@ func (in *inspector) open(name string, b []byte, t Type, depth int) error {
 		if inner == Tar || len(data) > 262 && string(data[257:262]) == "ustar" {
 			return in.open(name, data, Tar, depth)
 		}
-		if err := in.add(Member{Name: name + "!/", Type: inner}); err != nil {
+		m := Member{Name: name + "!/", Type: inner}
+		if err == nil {
+			m.Text = text(data, inner)
+		}
+		if err := in.add(m); err != nil {
 			return err
 		}
 		return err
@@ -155,6 +176,9 @@ func (in *inspector) open(name string, b []byte, t Type, depth int) error {
 			if h.Typeflag == tar.TypeReg {
 				data, rerr := in.read(tr, h.Size/MaxRatio+1)
 				m.Type = Detect(h.Name, data)
+				if rerr == nil && !m.Escapes {
+					m.Text = text(data, m.Type)
+				}
 				if rerr != nil {
 					in.add(m)
 					return rerr
