@@ -7,6 +7,7 @@ import (
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/internal/fold"
+	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/internal/shell"
 	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/resolve"
@@ -196,6 +197,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			}
 		}
 	}
+	fails, warns = reach.Annotate(in.Subject, fails), reach.Annotate(in.Subject, warns)
 	switch {
 	case len(fails) > 0:
 		return checks.Failed(fmt.Sprintf("%s:%d %s", fails[0].Path, fails[0].Line, fails[0].Message), append(fails, warns...)...), nil

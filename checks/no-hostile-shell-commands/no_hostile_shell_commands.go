@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/internal/shell"
 	"github.com/metahub-ai/attest/resolve"
 )
@@ -32,6 +33,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	}
 	fails, warns, errs := shell.Rate(programs)
 	metric := checks.Metric("shell_programs", float64(len(programs)), "programs")
+	fails, warns = reach.Annotate(in.Subject, fails), reach.Annotate(in.Subject, warns)
 	switch {
 	case len(fails) > 0:
 		return checks.Failed(fmt.Sprintf("%s:%d %s", fails[0].Path, fails[0].Line, fails[0].Message), append(append(fails, warns...), metric)...), nil

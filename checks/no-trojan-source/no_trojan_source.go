@@ -11,6 +11,7 @@ import (
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/internal/files"
+	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/internal/uni"
 	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/resolve"
@@ -106,6 +107,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		fl, wn := judge(f.Path, lang, f.Content)
 		fails, warns = append(fails, fl...), append(warns, wn...)
 	}
+	fails, warns = reach.Annotate(in.Subject, fails), reach.Annotate(in.Subject, warns)
 	switch {
 	case len(fails) > 0:
 		return checks.Failed(fmt.Sprintf("%s:%d %s", fails[0].Path, fails[0].Line, fails[0].Message), append(fails, warns...)...), nil

@@ -4,10 +4,10 @@
 package hooks
 
 import (
-	"github.com/metahub-ai/attest/checks/lex"
 	"path"
 	"strings"
 
+	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/resolve/manifest"
 )
