@@ -10,6 +10,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"iter"
+	"path"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,13 +31,22 @@ type File struct {
 	Lang   string // js or python
 	Toks   []lex.Token
 	Consts map[string]string
+	// Imports maps a local name to the file-level name it imports from
+	// another module: import {A as B} from "./x", const {A} =
+	// require("./x"), from .x import A.
+	Imports map[string]Import
 
 	// calls is computed once: four checks read the calls of every file.
 	callsOnce sync.Once
 	calls     []Call
 }
 
+// Import is a name imported from a module (Spec as written).
+type Import struct{ Spec, Name string }
+
 type memoKey struct{ path string }
+
+type linkKey struct{}
 
 // CodeFiles yields the subject's JavaScript/TypeScript and Python text
 // files, each parsed once per run for every check that asks.
@@ -61,6 +71,14 @@ func CodeFiles(s *resolve.Subject) iter.Seq2[*resolve.File, *File] {
 		for _, c := range todo {
 			s.Prefetch(memoKey{c.f.Path}, parser(c.lang, s.Text(c.f)))
 		}
+		s.Memo(linkKey{}, func() any {
+			parsed := map[string]*File{}
+			for _, c := range todo {
+				parsed[c.f.Path] = ParseFile(s, c.f.Path, c.lang, s.Text(c.f))
+			}
+			Link(parsed)
+			return nil
+		})
 		for _, c := range todo {
 			if !yield(c.f, ParseFile(s, c.f.Path, c.lang, s.Text(c.f))) {
 				return
@@ -80,13 +98,21 @@ func parser(lang, src string) func() any {
 
 // Parse tokenizes src and collects its string constants.
 func Parse(lang, src string) *File {
-	f := &File{Lang: lang, Consts: map[string]string{}}
+	f := &File{Lang: lang, Consts: map[string]string{}, Imports: map[string]Import{}}
 	if lang == "python" {
 		f.Toks = lex.Code(lex.Python(src))
 	} else {
 		f.Toks = lex.Code(lex.JS(src))
 	}
-	for pass := 0; pass < 3; pass++ { // constants built from other constants
+	f.findImports()
+	f.fold()
+	return f
+}
+
+// fold records the file-level constants, three passes deep for constants
+// built from other constants.
+func (f *File) fold() {
+	for pass := 0; pass < 3; pass++ {
 		for i := 0; i+2 < len(f.Toks); i++ {
 			t := f.Toks[i]
 			if t.Kind != lex.Ident || f.Toks[i+1].Text != "=" || t.Depth != 0 {
@@ -101,7 +127,136 @@ func Parse(lang, src string) *File {
 			}
 		}
 	}
-	return f
+}
+
+// findImports records named imports from modules.
+func (f *File) findImports() {
+	ts := f.Toks
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		if t.Kind != lex.Ident || t.Depth != 0 || !t.LineStart {
+			continue
+		}
+		switch {
+		case f.Lang == "js" && t.Text == "import" && i+1 < len(ts) && ts[i+1].Text == "{":
+			// import {A, B as C} from "./x"
+			end := closing(ts, i+1)
+			if end+2 < len(ts) && ts[end+1].Text == "from" && ts[end+2].Kind == lex.String {
+				spec, _ := Unquote(ts[end+2])
+				f.bind(ts[i+2:end], spec, "as")
+			}
+		case f.Lang == "js" && (t.Text == "const" || t.Text == "let" || t.Text == "var") && i+1 < len(ts) && ts[i+1].Text == "{":
+			// const {A, B: C} = require("./x")
+			end := closing(ts, i+1)
+			if end+5 < len(ts) && ts[end+1].Text == "=" && ts[end+2].Text == "require" && ts[end+3].Text == "(" && ts[end+4].Kind == lex.String {
+				spec, _ := Unquote(ts[end+4])
+				f.bind(ts[i+2:end], spec, ":")
+			}
+		case f.Lang == "python" && t.Text == "from":
+			// from .x import A, B as C
+			j := i + 1
+			var spec strings.Builder
+			for j < len(ts) && ts[j].Line == t.Line && ts[j].Text != "import" {
+				spec.WriteString(ts[j].Text)
+				j++
+			}
+			if j < len(ts) && ts[j].Text == "import" {
+				k := j + 1
+				if k < len(ts) && ts[k].Text == "(" {
+					k++
+				}
+				end := k
+				for end < len(ts) && (ts[end].Line == t.Line || ts[k-1].Text == "(") && ts[end].Text != ")" {
+					end++
+				}
+				f.bind(ts[k:end], spec.String(), "as")
+			}
+		}
+	}
+}
+
+// bind records a list of names (A, B as C / A, B: C) imported from spec.
+func (f *File) bind(list []lex.Token, spec, rename string) {
+	for _, part := range splitArgs(list) {
+		if len(part) == 0 || part[0].Kind != lex.Ident {
+			continue
+		}
+		name, local := part[0].Text, part[0].Text
+		if len(part) == 3 && part[1].Text == rename && part[2].Kind == lex.Ident {
+			local = part[2].Text
+		} else if len(part) != 1 {
+			continue
+		}
+		f.Imports[local] = Import{Spec: spec, Name: name}
+	}
+}
+
+// Link gives each file the constants it imports from the other files
+// (path → parsed file), then folds its constants again so that values
+// built from imported parts are derived too. Two rounds follow a constant
+// re-exported once.
+func Link(files map[string]*File) {
+	for round := 0; round < 2; round++ {
+		for p, f := range files {
+			changed := false
+			for local, im := range f.Imports {
+				if _, own := f.Consts[local]; own {
+					continue
+				}
+				if from := resolveModule(files, p, f.Lang, im.Spec); from != nil {
+					if v, ok := from.Consts[im.Name]; ok {
+						f.Consts[local] = v
+						changed = true
+					}
+				}
+			}
+			if changed {
+				f.fold()
+			}
+		}
+	}
+}
+
+// resolveModule finds the file a module spec names: for JS a relative
+// path with Node's and TypeScript's extensions or an index file, for
+// Python a dotted module, relative (leading dots) or from the root, src/
+// or the importing file's directory.
+func resolveModule(files map[string]*File, from, lang, spec string) *File {
+	var cands []string
+	if lang == "js" {
+		if !strings.HasPrefix(spec, ".") {
+			return nil
+		}
+		p := path.Join(path.Dir(from), spec)
+		base := strings.TrimSuffix(p, path.Ext(p))
+		cands = []string{p}
+		for _, ext := range []string{".js", ".ts", ".mjs", ".cjs", ".jsx", ".tsx", ".mts", ".cts"} {
+			cands = append(cands, p+ext, base+ext, p+"/index"+ext)
+		}
+	} else {
+		rest := strings.TrimLeft(spec, ".")
+		dots := len(spec) - len(rest)
+		rel := strings.ReplaceAll(rest, ".", "/")
+		var bases []string
+		if dots > 0 {
+			dir := path.Dir(from)
+			for range dots - 1 {
+				dir = path.Dir(dir)
+			}
+			bases = []string{dir}
+		} else {
+			bases = []string{".", "src", path.Dir(from)}
+		}
+		for _, b := range bases {
+			cands = append(cands, path.Join(b, rel)+".py", path.Join(b, rel, "__init__.py"))
+		}
+	}
+	for _, c := range cands {
+		if f, ok := files[c]; ok && f != nil {
+			return f
+		}
+	}
+	return nil
 }
 
 // exprEnd finds the end of an expression starting at i: a ; , ) or a new

@@ -43,3 +43,30 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestLink: constants imported from another file of the artifact fold,
+// and so do values built from them.
+func TestLink(t *testing.T) {
+	files := map[string]*File{
+		"lib/parts.js":  Parse("js", "export const PREFIX = \"AK\" + \"IA\";\nexport const HOST = \"coll\" + \"ect.example.net\";\n"),
+		"lib/more.ts":   Parse("js", "export const TAIL = \"Q3EGRIZ7XKJ4MPLW\";\n"),
+		"src/index.js":  Parse("js", "import { PREFIX, HOST as H } from \"../lib/parts\";\nconst { TAIL: T } = require(\"../lib/more.js\");\nconst key = PREFIX + T;\nconst url = \"https://\" + H + \"/c\";\n"),
+		"pkg/consts.py": Parse("python", "PREFIX = 'AK' + 'IA'\n"),
+		"pkg/app.py":    Parse("python", "from .consts import PREFIX as P\nfrom pkg.consts import (\n    PREFIX,\n)\nKEY = P + 'Q3EGRIZ7XKJ4MPLW'\nK2 = PREFIX + 'X'\n"),
+		"pkg/other.py":  Parse("python", "from .missing import Y\nZ = Y + 'x'\n"),
+	}
+	Link(files)
+	for _, c := range []struct{ file, name, want string }{
+		{"src/index.js", "key", "AKIAQ3EGRIZ7XKJ4MPLW"},
+		{"src/index.js", "url", "https://collect.example.net/c"},
+		{"pkg/app.py", "KEY", "AKIAQ3EGRIZ7XKJ4MPLW"},
+		{"pkg/app.py", "K2", "AKIAX"},
+	} {
+		if got := files[c.file].Consts[c.name]; got != c.want {
+			t.Errorf("%s %s = %q, want %q", c.file, c.name, got, c.want)
+		}
+	}
+	if v, ok := files["pkg/other.py"].Consts["Z"]; ok {
+		t.Errorf("an unresolved import folded: Z = %q", v)
+	}
+}
