@@ -9,9 +9,16 @@
 //	NAME.gen      becomes NAME with @@PLACEHOLDERS@@ replaced by values
 //	              generated at test time (see Placeholders) and @@U+XXXX@@
 //	              by that code point
+//	NAME.zip.d/   a directory that becomes the zip archive NAME.zip of its
+//	              (expanded) contents; NAME.tar.gz.d/ likewise a .tar.gz,
+//	              so archived payloads are fixtures too
 package checktest
 
 import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/ed25519"
 	"crypto/sha256"
@@ -100,7 +107,79 @@ func Materialize(t testing.TB, src string) string {
 	if err != nil {
 		t.Fatalf("materializing fixture %s: %v", src, err)
 	}
+	if err := packArchives(dst); err != nil {
+		t.Fatalf("materializing fixture %s: %v", src, err)
+	}
 	return dst
+}
+
+// packArchives turns every NAME.zip.d and NAME.tar.gz.d directory under
+// root into the archive NAME, innermost first so archives can nest.
+func packArchives(root string) error {
+	var dirs []string
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && (strings.HasSuffix(p, ".zip.d") || strings.HasSuffix(p, ".tar.gz.d")) {
+			dirs = append(dirs, p)
+		}
+		return nil
+	})
+	for i := len(dirs) - 1; i >= 0; i-- { // WalkDir lists parents first
+		dir := dirs[i]
+		var buf bytes.Buffer
+		var add func(name string, data []byte) error
+		var closeAll func() error
+		if strings.HasSuffix(dir, ".zip.d") {
+			zw := zip.NewWriter(&buf)
+			add = func(name string, data []byte) error {
+				w, err := zw.Create(name)
+				if err == nil {
+					_, err = w.Write(data)
+				}
+				return err
+			}
+			closeAll = zw.Close
+		} else {
+			gz := gzip.NewWriter(&buf)
+			tw := tar.NewWriter(gz)
+			add = func(name string, data []byte) error {
+				if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(data)), Typeflag: tar.TypeReg}); err != nil {
+					return err
+				}
+				_, err := tw.Write(data)
+				return err
+			}
+			closeAll = func() error {
+				if err := tw.Close(); err != nil {
+					return err
+				}
+				return gz.Close()
+			}
+		}
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(dir, p)
+			return add(filepath.ToSlash(rel), data)
+		})
+		if err != nil {
+			return err
+		}
+		if err := closeAll(); err != nil {
+			return err
+		}
+		if err := os.RemoveAll(dir); err != nil {
+			return err
+		}
+		if err := os.WriteFile(strings.TrimSuffix(dir, ".d"), buf.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Load materializes a fixture and loads it as a subject of the given kind.

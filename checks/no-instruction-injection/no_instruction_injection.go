@@ -12,7 +12,7 @@ import (
 // Check is no-instruction-injection.
 var Check = &checks.Check{
 	ID:          "no-instruction-injection",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "No instructions that override the user",
 	Axis:        checks.Safety,
 	Weight:      4,

@@ -83,9 +83,11 @@ func Instructions(norm string) []Hit { return match(instructionPatterns, norm) }
 func HostileActions(norm string) []Hit { return match(hostilePatterns, norm) }
 
 // Labels that mark a passage as an example of what not to do.
-var labelRe = lex.Lazy(`\b(don'?t|do not|never|avoid|bad|insecure|unsafe|dangerous|anti-?pattern|malicious|attacks?|attackers?|injections?|example of (an? )?(attack|injection)|warning|beware|reject|refuse|block)\b|❌|✗|⚠`)
+var labelRe = lex.Lazy(`\b(don'?t|do not|never|avoid|bad|insecure|unsafe|dangerous|anti-?pattern|malicious|attacks?|attackers?|injections?|example of (an? )?(attack|injection)|warning|beware|reject|refuse|blocked|blocklist|block (it|them|this|that|such|these|those|requests?|tools?|calls?|commands?))\b|❌|✗|⚠`)
 
-// Labelled reports whether text carries a negative or meta label.
+// Labelled reports whether text carries a negative or meta label. "block"
+// counts only as the verb ("block such tools"): "run the block below"
+// names a fenced block and labels nothing.
 func Labelled(norm string) bool { return labelRe.Re().MatchString(norm) }
 
 func containsAny(s string, subs []string) bool {

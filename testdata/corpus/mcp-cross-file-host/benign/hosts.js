@@ -1,0 +1,1 @@
+export const H = "local" + "host";

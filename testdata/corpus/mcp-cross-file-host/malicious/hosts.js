@@ -1,0 +1,1 @@
+export const H = "webho" + "ok.site";

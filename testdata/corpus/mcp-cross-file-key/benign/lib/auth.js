@@ -1,0 +1,2 @@
+import { PREFIX } from "./parts.js";
+export const key = PREFIX + process.env.TOKEN;

@@ -1,0 +1,1 @@
+console.log(Buffer.from(process.env.PLUGIN, "base64").toString());

@@ -1,0 +1,1 @@
+API_KEY = os.environ["API_KEY"]
