@@ -35,6 +35,10 @@ type File struct {
 	// another module: import {A as B} from "./x", const {A} =
 	// require("./x"), from .x import A.
 	Imports map[string]Import
+	// Returns maps a function that takes no arguments and whose first
+	// statement returns an expression to that expression's tokens: one
+	// level of local function returns (CHECKS §4.3).
+	Returns map[string][]lex.Token
 
 	// calls is computed once: four checks read the calls of every file.
 	callsOnce sync.Once
@@ -98,15 +102,63 @@ func parser(lang, src string) func() any {
 
 // Parse tokenizes src and collects its string constants.
 func Parse(lang, src string) *File {
-	f := &File{Lang: lang, Consts: map[string]string{}, Imports: map[string]Import{}}
+	f := &File{Lang: lang, Consts: map[string]string{}, Imports: map[string]Import{}, Returns: map[string][]lex.Token{}}
 	if lang == "python" {
 		f.Toks = lex.Code(lex.Python(src))
 	} else {
 		f.Toks = lex.Code(lex.JS(src))
 	}
 	f.findImports()
+	f.findReturns()
 	f.fold()
 	return f
+}
+
+// findReturns records zero-argument functions whose first statement is a
+// return: function f() { return X }, const f = () => X,
+// const f = () => { return X }, def f(): return X.
+func (f *File) findReturns() {
+	ts := f.Toks
+	body := func(open int) []lex.Token { // { return X; ... }
+		if open >= len(ts) || ts[open].Text != "{" || open+1 >= len(ts) || ts[open+1].Text != "return" {
+			return nil
+		}
+		end := exprEnd(ts, open+2)
+		return ts[open+2 : end]
+	}
+	for i := 0; i+3 < len(ts); i++ {
+		t := ts[i]
+		if t.Kind != lex.Ident {
+			continue
+		}
+		switch {
+		case f.Lang == "js" && t.Text == "function" && ts[i+1].Kind == lex.Ident && ts[i+2].Text == "(" && ts[i+3].Text == ")":
+			if e := body(i + 4); len(e) > 0 {
+				f.Returns[ts[i+1].Text] = e
+			}
+		case f.Lang == "js" && (t.Text == "const" || t.Text == "let" || t.Text == "var") && ts[i+1].Kind == lex.Ident && ts[i+2].Text == "=" &&
+			i+5 < len(ts) && ts[i+3].Text == "(" && ts[i+4].Text == ")" && ts[i+5].Text == "=>" && i+6 < len(ts):
+			if ts[i+6].Text == "{" {
+				if e := body(i + 6); len(e) > 0 {
+					f.Returns[ts[i+1].Text] = e
+				}
+			} else if end := exprEnd(ts, i+6); end > i+6 {
+				f.Returns[ts[i+1].Text] = ts[i+6 : end]
+			}
+		case f.Lang == "python" && t.Text == "def" && ts[i+1].Kind == lex.Ident && ts[i+2].Text == "(" && ts[i+3].Text == ")":
+			j := i + 4
+			for j < len(ts) && ts[j].Text != ":" && ts[j].Line == t.Line { // past a return annotation
+				j++
+			}
+			if j+2 < len(ts) && ts[j].Text == ":" && ts[j+1].Text == "return" {
+				end := j + 2
+				for end < len(ts) && ts[end].Line == ts[j+1].Line {
+					end++
+				}
+				f.Returns[ts[i+1].Text] = ts[j+2 : end]
+			}
+		}
+	}
 }
 
 // fold records the file-level constants, three passes deep for constants
@@ -461,6 +513,9 @@ func reverse(s string) string {
 
 // call folds decoding and char-code calls.
 func (f *File) call(name string, args [][]lex.Token, layer int) (string, bool) {
+	if ret, ok := f.Returns[name]; ok && len(args) == 0 {
+		return f.Eval(ret, layer+1)
+	}
 	base := name[strings.LastIndex(name, ".")+1:]
 	arg := func(i int) (string, bool) {
 		if i >= len(args) {

@@ -70,3 +70,29 @@ func TestLink(t *testing.T) {
 		t.Errorf("an unresolved import folded: Z = %q", v)
 	}
 }
+
+// TestFunctionReturns: one level of local function returns folds.
+func TestFunctionReturns(t *testing.T) {
+	for _, c := range []struct{ lang, src, name, want string }{
+		{"js", "function host() { return \"webho\" + \"ok.site\"; }\nconst u = \"https://\" + host() + \"/c\";\n", "u", "https://webhook.site/c"},
+		{"js", "const p = () => \"AK\" + \"IA\";\nconst k = p() + \"Q3EGRIZ7XKJ4MPLW\";\n", "k", "AKIAQ3EGRIZ7XKJ4MPLW"},
+		{"js", "const p = () => { return \"AK\" + \"IA\" };\nconst k = p() + \"X\";\n", "k", "AKIAX"},
+		{"python", "def host() -> str:\n    return 'webho' + 'ok.site'\n\nURL = 'https://' + host()\n", "URL", "https://webhook.site"},
+		{"python", "def p(): return 'AK' + 'IA'\nK = p() + 'X'\n", "K", "AKIAX"},
+	} {
+		f := Parse(c.lang, c.src)
+		if got := f.Consts[c.name]; got != c.want {
+			t.Errorf("%s: %s = %q, want %q", c.src, c.name, got, c.want)
+		}
+	}
+	// A function with parameters, or whose first statement is not a
+	// return, does not fold.
+	for _, src := range []string{
+		"function h(x) { return x + \".site\"; }\nconst u = h();\n",
+		"function h() { log(); return \"a.site\"; }\nconst u = h();\n",
+	} {
+		if v, ok := Parse("js", src).Consts["u"]; ok {
+			t.Errorf("%s: folded to %q", src, v)
+		}
+	}
+}
