@@ -6,10 +6,11 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
-	"github.com/metahub-ai/attest/checks/internal/fold"
+	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/internal/shell"
 	"github.com/metahub-ai/attest/checks/lex"
+	"github.com/metahub-ai/attest/checks/lex/fold"
 	"github.com/metahub-ai/attest/resolve"
 )
 
@@ -81,7 +82,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	var fails, warns []checks.Evidence
 	var scores []float64
 	n := 0
-	for f, fl := range fold.CodeFiles(s) {
+	for f, fl := range files.Code(s) {
 		n++
 		lang := fl.Lang
 		aliases := map[string]string{}

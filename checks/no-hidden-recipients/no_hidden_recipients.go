@@ -6,9 +6,10 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
-	"github.com/metahub-ai/attest/checks/internal/fold"
+	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/lex"
+	"github.com/metahub-ai/attest/checks/lex/fold"
 	"github.com/metahub-ai/attest/resolve"
 )
 
@@ -105,7 +106,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	var fails []checks.Evidence
 	var notes []checks.Evidence
 	n := 0
-	for f, fl := range fold.CodeFiles(in.Subject) {
+	for f, fl := range files.Code(in.Subject) {
 		n++
 		fs := fields(fl)
 		for _, x := range fs {

@@ -11,9 +11,9 @@ import (
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/internal/files"
-	"github.com/metahub-ai/attest/checks/internal/fold"
 	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/lex"
+	"github.com/metahub-ai/attest/checks/lex/fold"
 	"github.com/metahub-ai/attest/resolve"
 )
 
@@ -141,7 +141,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	docs := declared(s)
 	var dests []dest
 	n := 0
-	for f, fl := range fold.CodeFiles(s) {
+	for f, fl := range files.Code(s) {
 		n++
 		for _, c := range fl.Calls() {
 			parts := strings.Split(c.Name, ".")

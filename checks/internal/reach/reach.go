@@ -20,10 +20,10 @@ import (
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/internal/files"
-	"github.com/metahub-ai/attest/checks/internal/fold"
 	"github.com/metahub-ai/attest/checks/internal/hooks"
 	"github.com/metahub-ai/attest/checks/internal/instruct"
 	"github.com/metahub-ai/attest/checks/lex"
+	"github.com/metahub-ai/attest/checks/lex/fold"
 	"github.com/metahub-ai/attest/resolve"
 )
 
@@ -267,9 +267,9 @@ func (b *builder) follow(p string) {
 	by := "loaded by " + p
 	switch lang := files.Language(f.Path, f.Content); lang {
 	case "js":
-		b.jsImports(p, fold.ParseFile(b.s, f.Path, lang, b.s.Text(f)).Toks, by)
+		b.jsImports(p, files.Parse(b.s, f.Path, lang, b.s.Text(f)).Toks, by)
 	case "python":
-		b.pyImports(p, fold.ParseFile(b.s, f.Path, lang, b.s.Text(f)).Toks, by)
+		b.pyImports(p, files.Parse(b.s, f.Path, lang, b.s.Text(f)).Toks, by)
 	case "shell":
 		for i, line := range strings.Split(b.s.Text(f), "\n") {
 			fields := strings.Fields(line)

@@ -9,15 +9,12 @@ package fold
 import (
 	"encoding/base64"
 	"encoding/hex"
-	"iter"
 	"path"
 	"strconv"
 	"strings"
 	"sync"
 
-	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/lex"
-	"github.com/metahub-ai/attest/resolve"
 )
 
 // Limits of folding.
@@ -47,58 +44,6 @@ type File struct {
 
 // Import is a name imported from a module (Spec as written).
 type Import struct{ Spec, Name string }
-
-type memoKey struct{ path string }
-
-type linkKey struct{}
-
-// CodeFiles yields the subject's JavaScript/TypeScript and Python text
-// files, each parsed once per run for every check that asks.
-// The files are yielded in inventory order; before the first, the caller
-// parses every file no other check has started on, so that the checks
-// running in parallel share the parsing rather than wait on each other.
-func CodeFiles(s *resolve.Subject) iter.Seq2[*resolve.File, *File] {
-	return func(yield func(*resolve.File, *File) bool) {
-		type code struct {
-			f    *resolve.File
-			lang string
-		}
-		var todo []code
-		for f := range files.Scan(s) {
-			if !files.IsText(f) {
-				continue
-			}
-			if lang := files.Language(f.Path, f.Content); lang == "js" || lang == "python" {
-				todo = append(todo, code{f, lang})
-			}
-		}
-		for _, c := range todo {
-			s.Prefetch(memoKey{c.f.Path}, parser(c.lang, s.Text(c.f)))
-		}
-		s.Memo(linkKey{}, func() any {
-			parsed := map[string]*File{}
-			for _, c := range todo {
-				parsed[c.f.Path] = ParseFile(s, c.f.Path, c.lang, s.Text(c.f))
-			}
-			Link(parsed)
-			return nil
-		})
-		for _, c := range todo {
-			if !yield(c.f, ParseFile(s, c.f.Path, c.lang, s.Text(c.f))) {
-				return
-			}
-		}
-	}
-}
-
-// ParseFile parses a subject's file once for every check that asks.
-func ParseFile(s *resolve.Subject, path, lang, src string) *File {
-	return s.Memo(memoKey{path}, parser(lang, src)).(*File)
-}
-
-func parser(lang, src string) func() any {
-	return func() any { return Parse(lang, src) }
-}
 
 // Parse tokenizes src and collects its string constants.
 func Parse(lang, src string) *File {

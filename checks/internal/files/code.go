@@ -1,0 +1,61 @@
+package files
+
+import (
+	"iter"
+
+	"github.com/metahub-ai/attest/checks/lex/fold"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+type parseKey struct{ path string }
+
+type linkKey struct{}
+
+// Code yields the subject's JavaScript/TypeScript and Python text files
+// (archive members included), each parsed once per run for every check
+// that asks, with the constants they import from each other linked
+// (fold.Link). The files are yielded in scan order; before the first, the
+// caller parses every file no other check has started on, so that checks
+// running in parallel share the parsing rather than wait on each other.
+func Code(s *resolve.Subject) iter.Seq2[*resolve.File, *fold.File] {
+	return func(yield func(*resolve.File, *fold.File) bool) {
+		type code struct {
+			f    *resolve.File
+			lang string
+		}
+		var todo []code
+		for f := range Scan(s) {
+			if !IsText(f) {
+				continue
+			}
+			if lang := Language(f.Path, f.Content); lang == "js" || lang == "python" {
+				todo = append(todo, code{f, lang})
+			}
+		}
+		for _, c := range todo {
+			s.Prefetch(parseKey{c.f.Path}, parser(c.lang, s.Text(c.f)))
+		}
+		s.Memo(linkKey{}, func() any {
+			parsed := map[string]*fold.File{}
+			for _, c := range todo {
+				parsed[c.f.Path] = Parse(s, c.f.Path, c.lang, s.Text(c.f))
+			}
+			fold.Link(parsed)
+			return nil
+		})
+		for _, c := range todo {
+			if !yield(c.f, Parse(s, c.f.Path, c.lang, s.Text(c.f))) {
+				return
+			}
+		}
+	}
+}
+
+// Parse parses a subject's code file once for every check that asks.
+func Parse(s *resolve.Subject, path, lang, src string) *fold.File {
+	return s.Memo(parseKey{path}, parser(lang, src)).(*fold.File)
+}
+
+func parser(lang, src string) func() any {
+	return func() any { return fold.Parse(lang, src) }
+}
