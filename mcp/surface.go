@@ -78,7 +78,7 @@ type Prompt struct {
 
 // Resource is one resource or resource template.
 type Resource struct {
-	Name, Title, Description string
+	Name, Title, Description   string
 	URI, URITemplate, MIMEType string
 	// Text is the constant content of a statically discovered resource.
 	Text string

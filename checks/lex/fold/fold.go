@@ -644,3 +644,10 @@ func splitArgs(ts []lex.Token) [][]lex.Token {
 	}
 	return out
 }
+
+// Closing returns the index of the bracket that closes ts[open], or
+// len(ts) when it is never closed.
+func Closing(ts []lex.Token, open int) int { return closing(ts, open) }
+
+// SplitArgs splits tokens at the commas outside brackets.
+func SplitArgs(ts []lex.Token) [][]lex.Token { return splitArgs(ts) }

@@ -1,0 +1,247 @@
+package mcp
+
+import (
+	"strings"
+
+	"github.com/metahub-ai/attest/checks/lex"
+	"github.com/metahub-ai/attest/checks/lex/fold"
+)
+
+type pyFile struct {
+	src Source
+	f   *fold.File
+	s   *Surface
+}
+
+// text folds an expression; a dotted constant such as GitTools.STATUS or
+// TimeTools.NOW.value resolves to the class attribute's value.
+func (p *pyFile) text(ts []lex.Token) (string, bool) {
+	if len(ts) == 0 {
+		return "", false
+	}
+	if v, ok := p.f.Eval(ts, 0); ok {
+		return v, true
+	}
+	var last string
+	for i, t := range ts {
+		switch {
+		case i%2 == 0 && t.Kind == lex.Ident:
+			if t.Text != "value" {
+				last = t.Text
+			}
+		case i%2 == 1 && t.Text == ".":
+		default:
+			return "", false
+		}
+	}
+	v, ok := p.f.Consts[last]
+	return v, ok && last != ""
+}
+
+// kwargs maps a call's keyword arguments to their tokens.
+func kwargs(args [][]lex.Token) map[string][]lex.Token {
+	out := map[string][]lex.Token{}
+	for _, a := range args {
+		if len(a) >= 3 && a[0].Kind == lex.Ident && a[1].Text == "=" {
+			out[a[0].Text] = a[2:]
+		}
+	}
+	return out
+}
+
+func (p *pyFile) discover() {
+	for _, c := range p.f.Calls() {
+		base := c.Name[strings.LastIndex(c.Name, ".")+1:]
+		site := Site{File: p.src.Path, Line: c.Line}
+		kw := kwargs(c.Args)
+		switch base {
+		case "Tool":
+			if kw["name"] == nil {
+				continue
+			}
+			name, ok := p.text(kw["name"])
+			if !ok {
+				p.s.Unresolved = append(p.s.Unresolved, Unresolved{Kind: "tool", What: "name", Site: site})
+				continue
+			}
+			t := Tool{Name: name, Site: site}
+			t.Title, _ = p.text(kw["title"])
+			if v, ok := kw["description"]; ok {
+				if t.Description, ok = p.text(v); !ok {
+					p.s.Unresolved = append(p.s.Unresolved, Unresolved{Kind: "tool", Name: name, What: "description", Site: site})
+				}
+			}
+			if v, ok := kw["inputSchema"]; ok {
+				js := &jsFile{f: p.f, decls: map[string][]lex.Token{}}
+				if lit, ok := js.literal(v).(map[string]any); ok {
+					t.InputSchema = marshal(lit)
+					t.Params = schemaParams(t.InputSchema)
+				}
+			}
+			p.s.Tools = append(p.s.Tools, t)
+		case "Prompt":
+			if kw["name"] == nil {
+				continue
+			}
+			name, ok := p.text(kw["name"])
+			if !ok {
+				p.s.Unresolved = append(p.s.Unresolved, Unresolved{Kind: "prompt", What: "name", Site: site})
+				continue
+			}
+			pr := Prompt{Name: name, Site: site}
+			pr.Title, _ = p.text(kw["title"])
+			pr.Description, _ = p.text(kw["description"])
+			for k, t := range kw["arguments"] {
+				if t.Text == "PromptArgument" && k+1 < len(kw["arguments"]) && kw["arguments"][k+1].Text == "(" {
+					args := kw["arguments"][k+2 : fold.Closing(kw["arguments"], k+1)]
+					akw := kwargs(fold.SplitArgs(args))
+					an, _ := p.text(akw["name"])
+					ad, _ := p.text(akw["description"])
+					pr.Arguments = append(pr.Arguments, Param{Name: an, Description: ad})
+				}
+			}
+			p.s.Prompts = append(p.s.Prompts, pr)
+		case "Resource", "ResourceTemplate":
+			if kw["name"] == nil || kw["uri"] == nil && kw["uriTemplate"] == nil {
+				continue
+			}
+			r := Resource{Site: site}
+			r.Name, _ = p.text(kw["name"])
+			r.URI, _ = p.text(kw["uri"])
+			r.URITemplate, _ = p.text(kw["uriTemplate"])
+			r.Title, _ = p.text(kw["title"])
+			r.Description, _ = p.text(kw["description"])
+			r.MIMEType, _ = p.text(kw["mimeType"])
+			p.s.Resources = append(p.s.Resources, r)
+		}
+	}
+	p.decorated()
+}
+
+// decorated reads FastMCP registrations: @mcp.tool(), @server.prompt(),
+// @mcp.resource("uri"), with name=/description= or the docstring.
+func (p *pyFile) decorated() {
+	ts := p.f.Toks
+	for i := 0; i+3 < len(ts); i++ {
+		if ts[i].Text != "@" || !ts[i].LineStart {
+			continue
+		}
+		name, args, end := callAtDecorator(ts, i+1)
+		if end < 0 {
+			continue
+		}
+		base := name[strings.LastIndex(name, ".")+1:]
+		if !strings.Contains(name, ".") || base != "tool" && base != "prompt" && base != "resource" {
+			continue
+		}
+		def := end + 1
+		for def < len(ts) && (ts[def].Text == "@" || ts[def].Text == "async" || ts[def].Depth > ts[i].Depth || !ts[def].LineStart && ts[def].Text != "def") {
+			if ts[def].Text == "def" {
+				break
+			}
+			def++
+		}
+		if def+2 >= len(ts) || ts[def].Text != "def" || ts[def+2].Text != "(" {
+			continue
+		}
+		fn := ts[def+1].Text
+		pclose := fold.Closing(ts, def+2)
+		colon := pclose + 1
+		for colon < len(ts) && ts[colon].Text != ":" {
+			colon++
+		}
+		var doc string
+		if colon+1 < len(ts) && ts[colon+1].Kind == lex.String {
+			doc, _ = fold.Unquote(ts[colon+1])
+		}
+		kw := kwargs(args)
+		site := Site{File: p.src.Path, Line: int(ts[i].Line), Handler: fn}
+		regName := fn
+		if v, ok := kw["name"]; ok {
+			if n, ok := p.text(v); ok {
+				regName = n
+			}
+		}
+		desc := doc
+		if v, ok := kw["description"]; ok {
+			d, ok := p.text(v)
+			if !ok {
+				p.s.Unresolved = append(p.s.Unresolved, Unresolved{Kind: base, Name: regName, What: "description", Site: site})
+			}
+			desc = d
+		}
+		params := p.params(ts[def+3 : pclose])
+		switch base {
+		case "tool":
+			title, _ := p.text(kw["title"])
+			p.s.Tools = append(p.s.Tools, Tool{Name: regName, Title: title, Description: desc, Params: params, Site: site})
+		case "prompt":
+			p.s.Prompts = append(p.s.Prompts, Prompt{Name: regName, Description: desc, Arguments: params, Site: site})
+		case "resource":
+			r := Resource{Name: regName, Description: desc, Site: site}
+			if len(args) > 0 && (len(args[0]) < 2 || args[0][1].Text != "=") {
+				uri, _ := p.text(args[0])
+				if strings.Contains(uri, "{") {
+					r.URITemplate = uri
+				} else {
+					r.URI = uri
+				}
+			}
+			p.s.Resources = append(p.s.Resources, r)
+		}
+	}
+}
+
+// callAtDecorator reads a dotted name and its call arguments from ts[i];
+// a decorator without parentheses has none.
+func callAtDecorator(ts []lex.Token, i int) (string, [][]lex.Token, int) {
+	if i >= len(ts) || ts[i].Kind != lex.Ident {
+		return "", nil, -1
+	}
+	name := ts[i].Text
+	j := i + 1
+	for j+1 < len(ts) && ts[j].Text == "." && ts[j+1].Kind == lex.Ident {
+		name += "." + ts[j+1].Text
+		j += 2
+	}
+	if j >= len(ts) || ts[j].Text != "(" {
+		return name, nil, j - 1
+	}
+	end := fold.Closing(ts, j)
+	if end >= len(ts) {
+		return "", nil, -1
+	}
+	return name, fold.SplitArgs(ts[j+1 : end]), end
+}
+
+// params reads a function's parameters with Field(description=...) or
+// Annotated descriptions; self, cls and Context parameters are skipped.
+func (p *pyFile) params(ts []lex.Token) []Param {
+	var out []Param
+	for _, a := range fold.SplitArgs(ts) {
+		if len(a) == 0 || a[0].Kind != lex.Ident || a[0].Text == "self" || a[0].Text == "cls" {
+			continue
+		}
+		prm := Param{Name: a[0].Text}
+		isCtx := false
+		for k := 1; k < len(a); k++ {
+			if a[k].Text == "Context" {
+				isCtx = true
+			}
+			if a[k].Text == "description" && k+2 < len(a) && a[k+1].Text == "=" {
+				end := k + 2
+				for end < len(a) && a[end].Text != "," && a[end].Text != ")" {
+					if a[end].Text == "(" || a[end].Text == "[" {
+						end = fold.Closing(a, end)
+					}
+					end++
+				}
+				prm.Description, _ = p.text(a[k+2 : min(end, len(a))])
+			}
+		}
+		if !isCtx {
+			out = append(out, prm)
+		}
+	}
+	return out
+}
