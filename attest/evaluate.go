@@ -8,6 +8,8 @@ import (
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/suite"
+	"github.com/metahub-ai/attest/checks/surface"
+	"github.com/metahub-ai/attest/mcp"
 	"github.com/metahub-ai/attest/policy"
 	"github.com/metahub-ai/attest/resolve"
 )
@@ -32,6 +34,12 @@ type Options struct {
 	Now      func() time.Time
 	Logger   *slog.Logger
 	Progress func(done, total int, id string)
+	// Surface is a captured MCP surface (attest run --surface) the checks
+	// judge instead of the one discovered from source.
+	Surface *mcp.Surface
+	// Source overrides the subject's recorded provenance, for a target
+	// staged by the caller (a snapshot file evaluated on its own).
+	Source *resolve.Provenance
 }
 
 // Evaluate resolves a target, runs the suite's checks, applies the policy
@@ -59,6 +67,12 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 	subj, err := resolve.Load(ctx, target, resolve.LoadOptions{Inventory: opts.Inventory, Kind: opts.Kind})
 	if err != nil {
 		return nil, err
+	}
+	if opts.Source != nil {
+		subj.Source = *opts.Source
+	}
+	if opts.Surface != nil {
+		surface.Attach(subj, opts.Surface)
 	}
 	outcomes := checks.Run(ctx, subj, cat, checks.RunOptions{
 		Grants: grants, StartedAt: started, Timeout: opts.CheckTimeout, Logger: opts.Logger, Progress: opts.Progress,
@@ -116,7 +130,36 @@ func assemble(subj *resolve.Subject, cat *checks.Catalog, grants checks.Grants, 
 		StartedAt:  started.Format(time.RFC3339Nano),
 		FinishedAt: finished.Format(time.RFC3339Nano),
 	}
+	if subj.Kind == resolve.KindMCP || opts.Surface != nil {
+		r.Surface = surfaceRecord(surface.Of(subj))
+	}
 	return r, nil
+}
+
+// surfaceRecord digests the entries a server serves: registrations in test
+// files are left out.
+func surfaceRecord(s *mcp.Surface) *Surface {
+	rec := &Surface{Origin: s.Origin, Tools: []SurfaceItem{}, Prompts: []SurfaceItem{}, Resources: []SurfaceItem{}}
+	for _, t := range s.Tools {
+		if !surface.IsTest(t.Site.File) {
+			rec.Tools = append(rec.Tools, SurfaceItem{Name: t.Name, DescriptionSHA256: mcp.SHA256Text(t.Description), SchemaSHA256: mcp.SchemaSHA256(t.InputSchema)})
+		}
+	}
+	for _, p := range s.Prompts {
+		if !surface.IsTest(p.Site.File) {
+			rec.Prompts = append(rec.Prompts, SurfaceItem{Name: p.Name, DescriptionSHA256: mcp.SHA256Text(p.Description)})
+		}
+	}
+	for _, x := range s.Resources {
+		if !surface.IsTest(x.Site.File) {
+			name := x.Name
+			if name == "" {
+				name = x.URI + x.URITemplate
+			}
+			rec.Resources = append(rec.Resources, SurfaceItem{Name: name, DescriptionSHA256: mcp.SHA256Text(x.Description)})
+		}
+	}
+	return rec
 }
 
 func nonNil[T any](s []T) []T {

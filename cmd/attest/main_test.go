@@ -334,3 +334,30 @@ func TestListJSONAndDoctorAndVersion(t *testing.T) {
 		t.Errorf("completion bash: exit %d", r.code)
 	}
 }
+
+// TestSurfaceSnapshotInput: a captured surface is judged without any
+// source; a file that is not one, or is missing, exits 2 saying what to
+// give.
+func TestSurfaceSnapshotInput(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "tools.json")
+	os.WriteFile(good, []byte(`{"tools":[{"name":"add","description":"Adds two numbers.","inputSchema":{"type":"object","properties":{"a":{"type":"number"}}}}]}`), 0o644)
+	r := attestCLI(t, nil, "run", "--surface", good, "--json")
+	if r.code == 2 || !strings.Contains(r.stdout, `"origin": "snapshot"`) || !strings.Contains(r.stdout, `"type": "mcp-snapshot"`) || !strings.Contains(r.stdout, `"name": "add"`) {
+		t.Fatalf("snapshot run: code %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	bad := filepath.Join(dir, "package.json")
+	os.WriteFile(bad, []byte(`{"name":"x","version":"1.0.0"}`), 0o644)
+	for _, c := range []struct{ file, want string }{
+		{bad, "not an MCP surface"},
+		{filepath.Join(dir, "missing.json"), "no such file"},
+	} {
+		r := attestCLI(t, nil, "run", "--surface", c.file)
+		if r.code != 2 || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("--surface %s: code %d, stderr %q; want 2 and %q", c.file, r.code, r.stderr, c.want)
+		}
+	}
+	if r := attestCLI(t, nil, "run"); r.code != 2 {
+		t.Errorf("run without a target or --surface: code %d", r.code)
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/metahub-ai/attest/attest"
+	"github.com/metahub-ai/attest/mcp"
 	"github.com/metahub-ai/attest/policy"
 	"github.com/metahub-ai/attest/render"
 	"github.com/metahub-ai/attest/resolve"
@@ -22,23 +24,36 @@ type runOptions struct {
 	minScore float64
 	output   string
 	verbose  bool
+	surface  string
 }
 
 func newRunCmd(a *app) *cobra.Command {
 	var o runOptions
 	cmd := &cobra.Command{
-		Use:   "run [flags] DIR",
+		Use:   "run [flags] DIR | run --surface FILE [DIR]",
 		Short: "Evaluate an artifact and print its report",
 		Long: `Evaluate the artifact in DIR (a skill, MCP server, agent or plugin):
 take its inventory, detect its kind, run every check of the default suite
 that applies, and print the scored report.
 
+With --surface FILE, the MCP checks judge a captured surface instead of
+the one found in the source: a saved tools/list (prompts/list,
+resources/list) result or JSON-RPC response, or an array of them. Without
+DIR, the snapshot file alone is the artifact, so a server that cannot be
+built can still be judged.
+
 The report goes to standard output (or --output); progress and notes go to
 standard error, so 'attest run DIR --json | jq' stays clean.`,
 		Example: `  attest run .
   attest run ./skills/pdf --json > report.json
-  attest run . --min-score 80`,
-		Args: cobra.ExactArgs(1),
+  attest run . --min-score 80
+  attest run --surface tools.json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if o.surface != "" {
+				return cobra.RangeArgs(0, 1)(cmd, args)
+			}
+			return cobra.ExactArgs(1)(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.json {
 				o.format = "json"
@@ -47,7 +62,11 @@ standard error, so 'attest run DIR --json | jq' stays clean.`,
 			if cmd.Flags().Changed("min-score") {
 				minScore = &o.minScore
 			}
-			return runRun(cmd, a, args[0], o, minScore)
+			target := ""
+			if len(args) > 0 {
+				target = args[0]
+			}
+			return runRun(cmd, a, target, o, minScore)
 		},
 	}
 	f := cmd.Flags()
@@ -57,6 +76,7 @@ standard error, so 'attest run DIR --json | jq' stays clean.`,
 	f.Float64Var(&o.minScore, "min-score", 0, "exit 1 unless the overall score is at least this (0-100)")
 	f.StringVarP(&o.output, "output", "o", "", "write the report to this file instead of standard output")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show evidence for passing checks too")
+	f.StringVar(&o.surface, "surface", "", "judge this captured MCP surface (tools/list JSON) instead of the one in the source")
 	return cmd
 }
 
@@ -78,6 +98,21 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 		Kind:        kind,
 		Policy:      policy.Config{MinScore: minScore},
 		ToolVersion: Version,
+	}
+	if o.surface != "" {
+		snap, err := readSurface(o.surface)
+		if err != nil {
+			return withCode(exitError, err)
+		}
+		opts.Surface = snap
+		if target == "" {
+			tmp, dir, src, err := stageSnapshot(o.surface)
+			if err != nil {
+				return withCode(exitError, err)
+			}
+			defer os.RemoveAll(tmp)
+			target, opts.Source, opts.Kind = dir, src, resolve.KindMCP
+		}
 	}
 	progress := terminal(a.stderr)
 	if progress {
@@ -128,6 +163,55 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 		return errSilentFail
 	}
 	return nil
+}
+
+// readSurface reads and parses a captured surface, saying what to give
+// when it is not one.
+func readSurface(p string) (*mcp.Surface, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, fmt.Errorf("--surface: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, mcp.MaxSnapshotBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("--surface %s: %w", p, err)
+	}
+	s, err := mcp.ParseSnapshot(data)
+	if err != nil {
+		return nil, fmt.Errorf("--surface %s: %w (save the result of tools/list, e.g. from the MCP Inspector, or the JSON-RPC response)", p, err)
+	}
+	return s, nil
+}
+
+// stageSnapshot puts the snapshot file alone in a temporary directory
+// (dir, inside tmp), so that it is the artifact evaluated, digested and
+// recorded as the source.
+func stageSnapshot(p string) (tmp, dir string, src *resolve.Provenance, err error) {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return "", "", nil, fmt.Errorf("--surface: %w", err)
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", "", nil, fmt.Errorf("--surface: %w", err)
+	}
+	tmp, err = os.MkdirTemp("", "attest-surface-")
+	if err != nil {
+		return "", "", nil, fmt.Errorf("staging the snapshot: %w", err)
+	}
+	// The directory takes the file's stem, which names the subject.
+	base := filepath.Base(p)
+	dir = filepath.Join(tmp, strings.TrimSuffix(base, filepath.Ext(base)))
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		os.RemoveAll(tmp)
+		return "", "", nil, fmt.Errorf("staging the snapshot: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, base), data, 0o644); err != nil {
+		os.RemoveAll(tmp)
+		return "", "", nil, fmt.Errorf("staging the snapshot: %w", err)
+	}
+	return tmp, dir, &resolve.Provenance{Type: resolve.SourceMCPSnapshot, URI: resolve.SourceMCPSnapshot + ":" + abs, Path: &base}, nil
 }
 
 // explainEvalError adds the next step to an evaluation error.

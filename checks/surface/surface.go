@@ -1,0 +1,51 @@
+// Package surface gives the checks and the report one MCP surface per
+// run: a snapshot attached by the caller (attest run --surface), or the
+// surface discovered statically from the subject's code, parsed once with
+// the code checks.
+package surface
+
+import (
+	"path"
+	"strings"
+
+	"github.com/metahub-ai/attest/checks/internal/files"
+	"github.com/metahub-ai/attest/mcp"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+type key struct{}
+
+// Attach sets the subject's surface to a captured one; it must be called
+// before any check runs.
+func Attach(s *resolve.Subject, snap *mcp.Surface) {
+	s.Memo(key{}, func() any { return snap })
+}
+
+// Of returns the subject's surface: the attached snapshot, or the one
+// declared by its source, discovered once per run.
+func Of(s *resolve.Subject) *mcp.Surface {
+	return s.Memo(key{}, func() any { return discover(s) }).(*mcp.Surface)
+}
+
+func discover(s *resolve.Subject) *mcp.Surface {
+	var srcs []mcp.Source
+	for f, parsed := range files.Code(s) {
+		srcs = append(srcs, mcp.Source{Path: f.Path, Lang: parsed.Lang, Text: s.Text(f), Parsed: parsed})
+	}
+	for f := range files.Scan(s) {
+		if files.IsText(f) && files.Language(f.Path, f.Content) == "go" {
+			srcs = append(srcs, mcp.Source{Path: f.Path, Lang: "go", Text: s.Text(f)})
+		}
+	}
+	return mcp.Discover(srcs)
+}
+
+// IsTest reports whether a registration's file is a test: a tool a test
+// registers is not one the server serves, so the surface record and the
+// description checks leave it out (the poisoning checks still read it).
+func IsTest(p string) bool {
+	base := path.Base(p)
+	return strings.Contains("/"+p, "/__tests__/") || strings.Contains("/"+p, "/tests/") || strings.Contains("/"+p, "/test/") ||
+		strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") ||
+		strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".py") || strings.HasSuffix(base, "_test.py") || strings.HasSuffix(base, "_test.go")
+}
