@@ -13,6 +13,7 @@ import (
 	manifestpresent "github.com/metahub-ai/attest/checks/manifest-present"
 	mcplaunchable "github.com/metahub-ai/attest/checks/mcp-launchable"
 	mcpmoduletype "github.com/metahub-ai/attest/checks/mcp-module-type"
+	mcptoolsnotpoisoned "github.com/metahub-ai/attest/checks/mcp-tools-not-poisoned"
 	namedeclared "github.com/metahub-ai/attest/checks/name-declared"
 	noassembledcredentials "github.com/metahub-ai/attest/checks/no-assembled-credentials"
 	nobundledbinaries "github.com/metahub-ai/attest/checks/no-bundled-binaries"
@@ -65,6 +66,7 @@ func All() []*checks.Check {
 		manifestpresent.Check,
 		mcplaunchable.Check,
 		mcpmoduletype.Check,
+		mcptoolsnotpoisoned.Check,
 		namedeclared.Check,
 		noassembledcredentials.Check,
 		nobundledbinaries.Check,

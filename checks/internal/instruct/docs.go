@@ -90,6 +90,9 @@ func (r *Result) add(fail bool, path string, line int, msg string) {
 	}
 }
 
+// Negated reports whether the words before off negate a hit ("never read ...").
+func Negated(norm string, off int) bool { return negated(norm, off) }
+
 func negated(norm string, off int) bool {
 	before := norm[max(0, off-16):off]
 	return strings.Contains(before, "never ") || strings.Contains(before, "do not ") || strings.Contains(before, "don't ") ||
