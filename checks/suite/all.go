@@ -12,6 +12,7 @@ import (
 	licensepresent "github.com/metahub-ai/attest/checks/license-present"
 	manifestpresent "github.com/metahub-ai/attest/checks/manifest-present"
 	mcplaunchable "github.com/metahub-ai/attest/checks/mcp-launchable"
+	mcpmetadatanotconcealed "github.com/metahub-ai/attest/checks/mcp-metadata-not-concealed"
 	mcpmoduletype "github.com/metahub-ai/attest/checks/mcp-module-type"
 	mcptoolsnotpoisoned "github.com/metahub-ai/attest/checks/mcp-tools-not-poisoned"
 	namedeclared "github.com/metahub-ai/attest/checks/name-declared"
@@ -65,6 +66,7 @@ func All() []*checks.Check {
 		licensepresent.Check,
 		manifestpresent.Check,
 		mcplaunchable.Check,
+		mcpmetadatanotconcealed.Check,
 		mcpmoduletype.Check,
 		mcptoolsnotpoisoned.Check,
 		namedeclared.Check,

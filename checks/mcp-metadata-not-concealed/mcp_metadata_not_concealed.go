@@ -1,0 +1,123 @@
+package mcpmetadatanotconcealed
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/internal/instruct"
+	"github.com/metahub-ai/attest/checks/internal/uni"
+	"github.com/metahub-ai/attest/checks/surface"
+	"github.com/metahub-ai/attest/mcp"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+// Check is mcp-metadata-not-concealed.
+var Check = &checks.Check{
+	ID:          "mcp-metadata-not-concealed",
+	Version:     "1.0.0",
+	Title:       "MCP metadata hides nothing from the reader",
+	Axis:        checks.Safety,
+	Weight:      5,
+	Blocking:    true,
+	Tier:        checks.Deterministic,
+	Kinds:       []resolve.Kind{resolve.KindMCP},
+	Doc:         Doc,
+	Remediation: Remediation,
+	Run:         run,
+}
+
+// unitSymbols are Greek letters used as symbols beside Latin letters.
+const unitSymbols = "μµπΔΩΣαβγδελθσφωΦΨ"
+
+func run(_ context.Context, in *checks.Input) (checks.Result, error) {
+	s := surface.Of(in.Subject)
+	var fails []checks.Evidence
+	strs := 0
+	s.Strings(func(kind, entry, field, text string, site mcp.Site) bool {
+		strs++
+		what := fmt.Sprintf("%s %q %s", kind, entry, field)
+		if kind == "server" {
+			what = "server " + field
+		}
+		if msg := judge(text); msg != "" {
+			e := checks.At(site.File, site.Line, 0, what+": "+msg)
+			if site.File == "" {
+				e = checks.Evidence{Type: checks.EvidenceFile, Message: what + ": " + msg + " (captured surface)"}
+			}
+			fails = append(fails, e)
+		}
+		return true
+	})
+	switch {
+	case len(fails) > 0:
+		sum := fails[0].Message
+		if fails[0].Path != "" {
+			sum = fmt.Sprintf("%s:%d %s", fails[0].Path, fails[0].Line, sum)
+		}
+		return checks.Failed(sum, fails...), nil
+	case strs == 0:
+		return checks.NotApplicable("no MCP surface found"), nil
+	}
+	return checks.Passed(fmt.Sprintf("%s read, nothing hidden or disguised", checks.Plural(strs, "string"))), nil
+}
+
+// judge names what conceals text in s, or returns "".
+func judge(s string) string {
+	if hits := uni.Scan(s); len(hits) > 0 {
+		h := hits[0]
+		if d := h.Decoded(); d != "" {
+			return fmt.Sprintf("%s %s spelling %q", h.Class, h.Names(), d)
+		}
+		return fmt.Sprintf("%s %s", h.Class, h.Names())
+	}
+	for _, r := range s {
+		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0x7F || r >= 0x80 && r <= 0x9F {
+			if r == 0x1B {
+				return "an ANSI escape sequence (U+001B)"
+			}
+			return fmt.Sprintf("control character U+%04X", r)
+		}
+	}
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) {
+		latin, other := uni.Scripts(w)
+		if latin && other && !unitLike(w) {
+			return fmt.Sprintf("the word %q mixes Latin with Cyrillic, Greek or Armenian letters", w)
+		}
+		if !latin && other && len([]rune(w)) >= 3 && asciiWord(instruct.Normalize(w)) {
+			return fmt.Sprintf("the word %q is written in another script but reads as %q", w, instruct.Normalize(w))
+		}
+	}
+	return ""
+}
+
+// unitLike: Latin letters beside one Greek unit or math symbol (μs, Δt).
+func unitLike(w string) bool {
+	n := 0
+	for _, r := range w {
+		if unicode.In(r, unicode.Cyrillic, unicode.Armenian) {
+			return false
+		}
+		if unicode.Is(unicode.Greek, r) || r == 'µ' {
+			if !strings.ContainsRune(unitSymbols, r) {
+				return false
+			}
+			n++
+		}
+	}
+	return n == 1
+}
+
+func asciiWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
