@@ -15,6 +15,7 @@ import (
 	mcpmetadatanotconcealed "github.com/metahub-ai/attest/checks/mcp-metadata-not-concealed"
 	mcpmoduletype "github.com/metahub-ai/attest/checks/mcp-module-type"
 	mcptoolsnotpoisoned "github.com/metahub-ai/attest/checks/mcp-tools-not-poisoned"
+	mcptoolsnotshadowing "github.com/metahub-ai/attest/checks/mcp-tools-not-shadowing"
 	namedeclared "github.com/metahub-ai/attest/checks/name-declared"
 	noassembledcredentials "github.com/metahub-ai/attest/checks/no-assembled-credentials"
 	nobundledbinaries "github.com/metahub-ai/attest/checks/no-bundled-binaries"
@@ -69,6 +70,7 @@ func All() []*checks.Check {
 		mcpmetadatanotconcealed.Check,
 		mcpmoduletype.Check,
 		mcptoolsnotpoisoned.Check,
+		mcptoolsnotshadowing.Check,
 		namedeclared.Check,
 		noassembledcredentials.Check,
 		nobundledbinaries.Check,
