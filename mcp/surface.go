@@ -177,7 +177,8 @@ func (s *Surface) Strings(yield func(kind, entry, field, text string, site Site)
 	}
 	for _, r := range s.Resources {
 		if !emit("resource", r.Name, "name", r.Name, r.Site) || !emit("resource", r.Name, "title", r.Title, r.Site) ||
-			!emit("resource", r.Name, "description", r.Description, r.Site) || !emit("resource", r.Name, "URI template", r.URITemplate, r.Site) ||
+			!emit("resource", r.Name, "description", r.Description, r.Site) || !emit("resource", r.Name, "URI", r.URI, r.Site) ||
+			!emit("resource", r.Name, "URI template", r.URITemplate, r.Site) ||
 			!emit("resource", r.Name, "content", r.Text, r.Site) {
 			return
 		}

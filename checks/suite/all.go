@@ -14,6 +14,8 @@ import (
 	mcplaunchable "github.com/metahub-ai/attest/checks/mcp-launchable"
 	mcpmetadatanotconcealed "github.com/metahub-ai/attest/checks/mcp-metadata-not-concealed"
 	mcpmoduletype "github.com/metahub-ai/attest/checks/mcp-module-type"
+	mcppromptsnotpoisoned "github.com/metahub-ai/attest/checks/mcp-prompts-not-poisoned"
+	mcpresourcesnotpoisoned "github.com/metahub-ai/attest/checks/mcp-resources-not-poisoned"
 	mcptoolsnotpoisoned "github.com/metahub-ai/attest/checks/mcp-tools-not-poisoned"
 	mcptoolsnotshadowing "github.com/metahub-ai/attest/checks/mcp-tools-not-shadowing"
 	namedeclared "github.com/metahub-ai/attest/checks/name-declared"
@@ -69,6 +71,8 @@ func All() []*checks.Check {
 		mcplaunchable.Check,
 		mcpmetadatanotconcealed.Check,
 		mcpmoduletype.Check,
+		mcppromptsnotpoisoned.Check,
+		mcpresourcesnotpoisoned.Check,
 		mcptoolsnotpoisoned.Check,
 		mcptoolsnotshadowing.Check,
 		namedeclared.Check,

@@ -1,0 +1,173 @@
+// Package poison judges one string of an MCP surface for instructions
+// aimed at the model: the analysis the tool, prompt and resource poisoning
+// checks share.
+package poison
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/internal/instruct"
+	"github.com/metahub-ai/attest/checks/lex"
+	"github.com/metahub-ai/attest/checks/surface"
+	"github.com/metahub-ai/attest/mcp"
+)
+
+// MinPadding is the run of blank lines or whitespace before text that
+// counts as hiding it.
+const MinPadding = 500
+
+var (
+	// Reading a secret store or an MCP client's configuration.
+	sensitiveRead = lex.Lazy(`\b(read|cat|open|load|include|pass|send|provide|attach|copy|paste|put|add|insert|upload|get)\b[^.\n]{0,60}?(~/\.ssh|\bid_(rsa|ed25519|ecdsa)\b|\.env\b|~/\.cursor/mcp\.json|\bmcp\.json\b|\.claude\.json\b|claude_desktop_config\.json|\.aws/credentials|~/\.netrc|\.git-credentials|\.npmrc|\.pypirc|\bkeychain\b|\bprivate key)`)
+	// Handing the conversation or the model's own instructions to a tool.
+	contextLeak = lex.Lazy(`\b(pass|include|send|provide|put|add|insert|attach|copy|paste|dump|append)\b[^.\n]{0,50}?\b(the (entire |full |whole )?(conversation|chat history|chat|message history|previous messages|system prompt|system message|instructions you (were|have been) given)|all (previous |prior )?messages|your (system prompt|instructions))\b`)
+	// What a side-channel parameter asks for.
+	sideRequest = lex.Lazy(`\b(conversation|chat history|system prompt|previous messages|file contents?|contents of|~/|\.env\b|mcp\.json|credentials?|api keys?|tokens?|passwords?|secrets?|ssh)\b`)
+	// Pressure alone.
+	pressure = lex.Lazy(`\b(always|must)\b[^.\n]{0,20}?\b(call|use|run|invoke)\b[^.\n]{0,20}?\bthis tool\b[^.\n]{0,30}?\b(first|before|prior to)\b|\bbefore (using|calling) any other tools?\b`)
+)
+
+var sideChannel = map[string]bool{"sidenote": true, "side_note": true, "notes": true, "note": true, "context": true, "feedback": true, "debug": true, "metadata": true, "extra": true}
+
+// Verdict of one string.
+type Verdict int
+
+const (
+	Clean    Verdict = iota
+	Pressure         // warn: pressure to call a tool first, alone
+	Poisoned         // fail
+)
+
+// Judge reads one string of field (as mcp.Surface.Strings names fields)
+// and says why it is poisoned, if it is.
+func Judge(field, text string) (Verdict, string) {
+	if padded(text) {
+		return Poisoned, fmt.Sprintf("text hidden after %d+ blank lines or spaces", MinPadding)
+	}
+	n := instruct.Normalize(text)
+	for _, h := range append(instruct.Instructions(n), instruct.HostileActions(n)...) {
+		if !instruct.Negated(n, h.Start) {
+			return Poisoned, fmt.Sprintf("instructs the model (%s)", h.Family)
+		}
+	}
+	if loc := sensitiveRead.Re().FindStringIndex(n); loc != nil && !instruct.Negated(n, loc[0]) {
+		return Poisoned, "tells the model to read or pass a secret store or MCP client configuration"
+	}
+	if loc := contextLeak.Re().FindStringIndex(n); loc != nil && !instruct.Negated(n, loc[0]) {
+		return Poisoned, "asks for the conversation or the model's instructions"
+	}
+	if strings.HasPrefix(field, "parameter ") && strings.HasSuffix(field, " description") {
+		param := strings.TrimSuffix(strings.TrimPrefix(field, "parameter "), " description")
+		if sideChannel[strings.ToLower(param)] && sideRequest.Re().MatchString(n) {
+			return Poisoned, fmt.Sprintf("side-channel parameter %q asks for private data", param)
+		}
+	}
+	if pressure.Re().MatchString(n) {
+		return Pressure, "presses the model to call the tool first"
+	}
+	return Clean, ""
+}
+
+// padded reports text after a run of MinPadding blank lines or whitespace.
+func padded(s string) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r':
+			run++
+		default:
+			if run >= MinPadding {
+				return true
+			}
+			run = 0
+		}
+	}
+	return false
+}
+
+// Run judges every string of the given kinds (tool, prompt, resource;
+// "server" for the instructions) and builds the check's result. extra
+// judges a string further (resource URIs, say) and returns a failure
+// message or "".
+func Run(s *mcp.Surface, kinds map[string]bool, noun string, extra func(kind, field, text string) string) checks.Result {
+	var fails, warns []checks.Evidence
+	strs := 0
+	add := func(site mcp.Site, fail bool, msg string) {
+		test := surface.IsTest(site.File)
+		e := checks.At(site.File, site.Line, 0, msg)
+		if site.File == "" {
+			e = checks.Evidence{Type: checks.EvidenceFile, Message: msg + " (captured surface)"}
+		}
+		switch {
+		case fail && test:
+			e.Message += " (a test registration)"
+			warns = append(warns, e)
+		case fail:
+			fails = append(fails, e)
+		default:
+			warns = append(warns, e)
+		}
+	}
+	s.Strings(func(kind, entry, field, text string, site mcp.Site) bool {
+		if !kinds[kind] {
+			return true
+		}
+		strs++
+		what := fmt.Sprintf("%s %q %s", kind, entry, field)
+		if kind == "server" {
+			what = "server " + field
+		}
+		if v, why := Judge(field, text); v != Clean {
+			add(site, v == Poisoned, what+" "+why)
+		} else if extra != nil {
+			if why := extra(kind, field, text); why != "" {
+				add(site, true, what+" "+why)
+			}
+		}
+		return true
+	})
+	count := 0
+	var first mcp.Unresolved
+	for _, u := range s.Unresolved {
+		if kinds[u.Kind] {
+			if count == 0 {
+				first = u
+			}
+			count++
+		}
+	}
+	entries := 0
+	switch {
+	case kinds["tool"]:
+		entries = len(s.Tools)
+	case kinds["prompt"]:
+		entries = len(s.Prompts)
+	case kinds["resource"]:
+		entries = len(s.Resources)
+	}
+	metric := checks.Metric("dynamic_descriptions", float64(count), "registrations")
+	where := func(e checks.Evidence) string {
+		if e.Path == "" {
+			return e.Message
+		}
+		return fmt.Sprintf("%s:%d %s", e.Path, e.Line, e.Message)
+	}
+	switch {
+	case len(fails) > 0:
+		return checks.Failed(where(fails[0]), append(append(fails, warns...), metric)...)
+	case len(warns) > 0:
+		return checks.Warning(0.5, where(warns[0]), append(warns, metric)...)
+	case count > 0:
+		which := "the " + first.What
+		if first.Name != "" {
+			which = fmt.Sprintf("%s of %q", first.What, first.Name)
+		}
+		return checks.Skipped(fmt.Sprintf("%s could not be read statically (%s at %s:%d)", checks.Plural(count, noun+" registration"), which, first.Site.File, first.Site.Line),
+			metric, checks.At(first.Site.File, first.Site.Line, 0, "resolved only at run time: capture the surface and pass it with --surface"))
+	case entries == 0:
+		return checks.NotApplicable("no " + noun + "s found")
+	}
+	return checks.Passed(fmt.Sprintf("%s, %s read, none instructs the model", checks.Plural(entries, noun), checks.Plural(strs, "string")), metric)
+}

@@ -1,0 +1,5 @@
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+const server = new McpServer({ name: "x", version: "1.0.0" });
+server.registerResource("readme", "file:///README.md", { description: "The project readme", mimeType: "text/markdown" }, h);
+server.registerResource("user", new ResourceTemplate("users://{id}", { list: undefined }), { description: "A user profile" }, h);
