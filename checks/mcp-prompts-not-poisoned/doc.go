@@ -9,7 +9,8 @@ applies to tools: instructions to the model, concealment, hidden-tag
 blocks, credential and MCP-configuration reads, requests for the
 conversation or the system prompt, padding. Pressure alone warns, test
 registrations warn, and prompts whose text is resolved only at run time
-make a clean result skip.`
+are counted and named in the result (capture the surface and pass it with
+--surface to read them).`
 
 // Remediation says how to fix a finding.
 const Remediation = `Describe what the prompt does; keep instructions to the model out of

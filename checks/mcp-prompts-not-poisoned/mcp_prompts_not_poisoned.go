@@ -25,5 +25,5 @@ var Check = &checks.Check{
 }
 
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
-	return poison.Run(surface.Of(in.Subject), map[string]bool{"prompt": true}, "prompt", nil), nil
+	return poison.Run(surface.Of(in.Subject), map[string]bool{"prompt": true}, "prompt", false, nil), nil
 }

@@ -35,5 +35,5 @@ func exposes(kind, field, text string) string {
 }
 
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
-	return poison.Run(surface.Of(in.Subject), map[string]bool{"resource": true}, "resource", exposes), nil
+	return poison.Run(surface.Of(in.Subject), map[string]bool{"resource": true}, "resource", false, exposes), nil
 }

@@ -90,8 +90,10 @@ func padded(s string) bool {
 // Run judges every string of the given kinds (tool, prompt, resource;
 // "server" for the instructions) and builds the check's result. extra
 // judges a string further (resource URIs, say) and returns a failure
-// message or "".
-func Run(s *mcp.Surface, kinds map[string]bool, noun string, extra func(kind, field, text string) string) checks.Result {
+// message or "". With skipUnresolved, registrations whose text is resolved
+// only at run time turn a clean result into skip (CHECKS asks it of
+// tools); otherwise they are counted and named in a pass.
+func Run(s *mcp.Surface, kinds map[string]bool, noun string, skipUnresolved bool, extra func(kind, field, text string) string) checks.Result {
 	var fails, warns []checks.Evidence
 	strs := 0
 	add := func(site mcp.Site, fail bool, msg string) {
@@ -159,7 +161,7 @@ func Run(s *mcp.Surface, kinds map[string]bool, noun string, extra func(kind, fi
 		return checks.Failed(where(fails[0]), append(append(fails, warns...), metric)...)
 	case len(warns) > 0:
 		return checks.Warning(0.5, where(warns[0]), append(warns, metric)...)
-	case count > 0:
+	case count > 0 && skipUnresolved:
 		which := "the " + first.What
 		if first.Name != "" {
 			which = fmt.Sprintf("%s of %q", first.What, first.Name)
@@ -168,6 +170,10 @@ func Run(s *mcp.Surface, kinds map[string]bool, noun string, extra func(kind, fi
 			metric, checks.At(first.Site.File, first.Site.Line, 0, "resolved only at run time: capture the surface and pass it with --surface"))
 	case entries == 0:
 		return checks.NotApplicable("no " + noun + "s found")
+	}
+	if count > 0 {
+		return checks.Passed(fmt.Sprintf("%s, %s read, none instructs the model; %d resolved only at run time, not read", checks.Plural(entries, noun), checks.Plural(strs, "string"), count),
+			metric, checks.At(first.Site.File, first.Site.Line, 0, "resolved only at run time: capture the surface and pass it with --surface to read it"))
 	}
 	return checks.Passed(fmt.Sprintf("%s, %s read, none instructs the model", checks.Plural(entries, noun), checks.Plural(strs, "string")), metric)
 }
