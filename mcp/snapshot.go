@@ -99,7 +99,7 @@ func ParseSnapshot(data []byte) (*Surface, error) {
 			}
 			for _, t := range q.Tools {
 				s.Tools = append(s.Tools, Tool{Name: t.Name, Title: t.Title, Description: t.Description,
-					InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Annotations: t.Annotations, Params: schemaParams(t.InputSchema)})
+					InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Annotations: t.Annotations, Params: SchemaParams(t.InputSchema)})
 			}
 			for _, pr := range q.Prompts {
 				p := Prompt{Name: pr.Name, Title: pr.Title, Description: pr.Description}
@@ -124,9 +124,9 @@ func ParseSnapshot(data []byte) (*Surface, error) {
 	return s, nil
 }
 
-// schemaParams reads the parameters of a JSON schema's top-level
+// SchemaParams reads the parameters of a JSON schema's top-level
 // properties with the strings a model reads about each.
-func schemaParams(schema json.RawMessage) []Param {
+func SchemaParams(schema json.RawMessage) []Param {
 	var sch struct {
 		Properties map[string]map[string]any `json:"properties"`
 	}

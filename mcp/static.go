@@ -305,7 +305,7 @@ func (j *jsFile) schema(ts []lex.Token) ([]Param, json.RawMessage) {
 	if props, ok := o["properties"]; ok { // a JSON schema
 		if lit, ok := j.literal(ts).(map[string]any); ok {
 			if raw, err := json.Marshal(lit); err == nil {
-				return schemaParams(raw), raw
+				return SchemaParams(raw), raw
 			}
 		}
 		po, _ := objectAt(j.value(props))

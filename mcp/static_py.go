@@ -75,7 +75,7 @@ func (p *pyFile) discover() {
 				js := &jsFile{f: p.f, decls: map[string][]lex.Token{}}
 				if lit, ok := js.literal(v).(map[string]any); ok {
 					t.InputSchema = marshal(lit)
-					t.Params = schemaParams(t.InputSchema)
+					t.Params = SchemaParams(t.InputSchema)
 				}
 			}
 			p.s.Tools = append(p.s.Tools, t)
