@@ -16,6 +16,8 @@ import (
 	mcpmoduletype "github.com/metahub-ai/attest/checks/mcp-module-type"
 	mcppromptsnotpoisoned "github.com/metahub-ai/attest/checks/mcp-prompts-not-poisoned"
 	mcpresourcesnotpoisoned "github.com/metahub-ai/attest/checks/mcp-resources-not-poisoned"
+	mcpsurfacedescribed "github.com/metahub-ai/attest/checks/mcp-surface-described"
+	mcptooldescriptions "github.com/metahub-ai/attest/checks/mcp-tool-descriptions"
 	mcptoolsnotpoisoned "github.com/metahub-ai/attest/checks/mcp-tools-not-poisoned"
 	mcptoolsnotshadowing "github.com/metahub-ai/attest/checks/mcp-tools-not-shadowing"
 	namedeclared "github.com/metahub-ai/attest/checks/name-declared"
@@ -73,6 +75,8 @@ func All() []*checks.Check {
 		mcpmoduletype.Check,
 		mcppromptsnotpoisoned.Check,
 		mcpresourcesnotpoisoned.Check,
+		mcpsurfacedescribed.Check,
+		mcptooldescriptions.Check,
 		mcptoolsnotpoisoned.Check,
 		mcptoolsnotshadowing.Check,
 		namedeclared.Check,

@@ -1,0 +1,1 @@
+server.tool("t", "x", {}, h);
