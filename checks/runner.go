@@ -170,7 +170,7 @@ func runPool(ctx context.Context, s *resolve.Subject, todo []*Check, opts RunOpt
 // runOne runs one check on the calling goroutine, turning a panic into an
 // error result.
 func runOne(ctx context.Context, s *resolve.Subject, c *Check, opts RunOptions) (o Outcome) {
-	if c.Axis == Integrity && s.Source.Type == resolve.SourceMCPSnapshot {
+	if c.Axis == Integrity && s.Source.Type == resolve.SourceSnapshot {
 		// Integrity judges a package; a captured surface has none.
 		return Outcome{Check: c, Result: NotApplicable("the artifact is a captured MCP surface, not a package")}
 	}

@@ -16,10 +16,10 @@ var ErrNotFound = errors.New("no such file or directory")
 var ErrNotDirectory = errors.New("not a directory")
 
 // Provenance records where a snapshot came from (the report's subject.source).
-// SourceMCPSnapshot is the provenance type of a captured MCP surface
+// SourceSnapshot is the provenance type of a captured MCP surface
 // evaluated on its own (attest run --surface FILE): the snapshot file is
-// the whole artifact.
-const SourceMCPSnapshot = "mcp-snapshot"
+// the whole artifact, and the URI reads mcp-snapshot:PATH.
+const SourceSnapshot = "snapshot"
 
 type Provenance struct {
 	Type      string    `json:"type"`

@@ -211,7 +211,7 @@ func stageSnapshot(p string) (tmp, dir string, src *resolve.Provenance, err erro
 		os.RemoveAll(tmp)
 		return "", "", nil, fmt.Errorf("staging the snapshot: %w", err)
 	}
-	return tmp, dir, &resolve.Provenance{Type: resolve.SourceMCPSnapshot, URI: resolve.SourceMCPSnapshot + ":" + abs, Path: &base}, nil
+	return tmp, dir, &resolve.Provenance{Type: resolve.SourceSnapshot, URI: "mcp-snapshot:" + abs, Path: &base}, nil
 }
 
 // explainEvalError adds the next step to an evaluation error.
