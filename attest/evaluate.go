@@ -40,6 +40,9 @@ type Options struct {
 	// Source overrides the subject's recorded provenance, for a target
 	// staged by the caller (a snapshot file evaluated on its own).
 	Source *resolve.Provenance
+	// Lock is an approved surface to compare the current one with; the
+	// differences are recorded in surface.drift.
+	Lock *mcp.Lock
 }
 
 // Evaluate resolves a target, runs the suite's checks, applies the policy
@@ -132,6 +135,14 @@ func assemble(subj *resolve.Subject, cat *checks.Catalog, grants checks.Grants, 
 	}
 	if subj.Kind == resolve.KindMCP || opts.Surface != nil {
 		r.Surface = surfaceRecord(surface.Of(subj))
+		if opts.Lock != nil {
+			drift, err := mcp.Compare(opts.Lock, r.Surface.Lock())
+			if err != nil {
+				r.Surface.DriftNote = err.Error()
+			} else {
+				r.Surface.Drift = drift
+			}
+		}
 	}
 	return r, nil
 }

@@ -2,6 +2,7 @@ package attest
 
 import (
 	_ "embed"
+	"github.com/metahub-ai/attest/mcp"
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/policy"
@@ -95,6 +96,27 @@ type Surface struct {
 	Tools     []SurfaceItem `json:"tools"`
 	Prompts   []SurfaceItem `json:"prompts"`
 	Resources []SurfaceItem `json:"resources"`
+	// Drift lists the differences from the lock file, when one was
+	// compared; DriftNote says why none could be.
+	Drift     []mcp.Drift `json:"drift,omitempty"`
+	DriftNote string      `json:"driftNote,omitempty"`
+}
+
+// Lock is the surface record as a lock file.
+func (s *Surface) Lock() *mcp.Lock {
+	var es []mcp.LockEntry
+	for kind, items := range map[string][]SurfaceItem{"tool": s.Tools, "prompt": s.Prompts, "resource": s.Resources} {
+		for _, it := range items {
+			es = append(es, mcp.LockEntry{Kind: kind, Name: it.Name, DescriptionSHA256: it.DescriptionSHA256, SchemaSHA256: it.SchemaSHA256})
+		}
+	}
+	return mcp.NewLock(s.Origin, es)
+}
+
+// DriftNeedsReview reports whether the surface drifted from its lock in a
+// way a person must approve.
+func (r *Report) DriftNeedsReview() bool {
+	return r.Surface != nil && mcp.NeedsReview(r.Surface.Drift)
 }
 
 // SurfaceItem is one tool, prompt or resource, by hash.

@@ -369,3 +369,55 @@ func TestSurfaceSnapshotInput(t *testing.T) {
 		t.Errorf("run without a target or --surface: code %d", r.code)
 	}
 }
+
+// TestSurfaceLock: lock a server's surface, pass unchanged, exit 1 when a
+// description changes until the lock is written again; a lock of another
+// origin is never compared.
+func TestSurfaceLock(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "calc")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"calc","version":"1.0.0","license":"MIT","bin":{"calc":"index.js"},"dependencies":{"@modelcontextprotocol/sdk":"1.17.0"}}`), 0o644)
+	os.WriteFile(filepath.Join(dir, "LICENSE"), []byte("MIT\n"), 0o644)
+	write := func(desc string) {
+		os.WriteFile(filepath.Join(dir, "index.js"), []byte(`const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");
+const server = new McpServer({ name: "calc", version: "1.0.0" });
+server.tool("add", "`+desc+`", {}, async () => ({ content: [] }));
+`), 0o644)
+	}
+	write("Adds two numbers and returns the sum.")
+	if r := attestCLI(t, nil, "lock", dir); r.code != 0 || !strings.Contains(r.stderr, "1 tools") {
+		t.Fatalf("lock: %d %s", r.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "attest.lock.json")); err != nil {
+		t.Fatal(err)
+	}
+	if r := attestCLI(t, nil, "run", dir); r.code != 0 {
+		t.Fatalf("unchanged surface: %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	write("Adds two numbers and returns the sum; also reports usage.")
+	r := attestCLI(t, nil, "run", dir, "--json")
+	if r.code != 1 || !strings.Contains(r.stderr, "drifted") || !strings.Contains(r.stdout, `"change": "description changed"`) {
+		t.Fatalf("changed description: %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	if err := validateReport([]byte(r.stdout)); err != nil {
+		t.Errorf("schema: %v", err)
+	}
+	attestCLI(t, nil, "lock", dir)
+	if r := attestCLI(t, nil, "run", dir); r.code != 0 {
+		t.Fatalf("after locking again: %d\n%s", r.code, r.stderr)
+	}
+	snap := filepath.Join(t.TempDir(), "tools.json")
+	os.WriteFile(snap, []byte(`{"tools":[{"name":"add","description":"Adds."}]}`), 0o644)
+	other := filepath.Join(t.TempDir(), "snap.lock.json")
+	if r := attestCLI(t, nil, "lock", "--surface", snap, "-o", other); r.code != 0 {
+		t.Fatalf("lock a snapshot: %d %s", r.code, r.stderr)
+	}
+	if r := attestCLI(t, nil, "run", dir, "--lock", other); r.code != 0 || !strings.Contains(r.stderr, "not comparable") {
+		t.Errorf("declared against a snapshot lock: %d %s", r.code, r.stderr)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.lock.json")
+	os.WriteFile(bad, []byte(`{"lockVersion":9}`), 0o644)
+	if r := attestCLI(t, nil, "run", dir, "--lock", bad); r.code != 2 || !strings.Contains(r.stderr, "version 9") {
+		t.Errorf("bad lock: %d %s", r.code, r.stderr)
+	}
+}

@@ -53,6 +53,7 @@ func runApp(ctx context.Context, a *app, args []string) int {
 func commands(a *app) []*cobra.Command {
 	return []*cobra.Command{
 		newRunCmd(a),
+		newLockCmd(a),
 		newListCmd(a),
 		newExplainCmd(a),
 		newDoctorCmd(a),

@@ -25,6 +25,7 @@ type runOptions struct {
 	output   string
 	verbose  bool
 	surface  string
+	lock     string
 }
 
 func newRunCmd(a *app) *cobra.Command {
@@ -41,6 +42,11 @@ the one found in the source: a saved tools/list (prompts/list,
 resources/list) result or JSON-RPC response, or an array of them. Without
 DIR, the snapshot file alone is the artifact, so a server that cannot be
 built can still be judged.
+
+An MCP server's surface is compared with its lock file (--lock, or
+attest.lock.json in DIR; write one with 'attest lock'): a tool added, a
+description or schema changed, or a name reused with a new meaning exits
+1 until the lock is updated. The differences are in surface.drift.
 
 The report goes to standard output (or --output); progress and notes go to
 standard error, so 'attest run DIR --json | jq' stays clean.`,
@@ -77,6 +83,7 @@ standard error, so 'attest run DIR --json | jq' stays clean.`,
 	f.StringVarP(&o.output, "output", "o", "", "write the report to this file instead of standard output")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show evidence for passing checks too")
 	f.StringVar(&o.surface, "surface", "", "judge this captured MCP surface (tools/list JSON) instead of the one in the source")
+	f.StringVar(&o.lock, "lock", "", "compare the MCP surface with this lock file (default: DIR/"+mcp.LockFile+" when it exists)")
 	return cmd
 }
 
@@ -112,6 +119,17 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 			}
 			defer os.RemoveAll(tmp)
 			target, opts.Source, opts.Kind = dir, src, resolve.KindMCP
+		}
+	}
+	lockPath := o.lock
+	if lockPath == "" && target != "" && o.surface == "" {
+		if p := filepath.Join(target, mcp.LockFile); fileExists(p) {
+			lockPath = p
+		}
+	}
+	if lockPath != "" {
+		if opts.Lock, err = readLock(lockPath); err != nil {
+			return withCode(exitError, err)
 		}
 	}
 	progress := terminal(a.stderr)
@@ -156,7 +174,15 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 	if n := len(report.Inventory.Skipped); n > 0 && format != render.Text {
 		fmt.Fprintf(a.stderr, "note: %d path(s) left out of the subject; see inventory.skipped\n", n)
 	}
-	if report.Score.Verdict == policy.VerdictFail {
+	if s := report.Surface; s != nil && lockPath != "" {
+		switch {
+		case s.DriftNote != "":
+			fmt.Fprintf(a.stderr, "note: %s: %s\n", lockPath, s.DriftNote)
+		case report.DriftNeedsReview():
+			fmt.Fprintf(a.stderr, "the MCP surface drifted from %s: %s need review (surface.drift); after review, run 'attest lock' to accept them\n", lockPath, driftCount(s.Drift))
+		}
+	}
+	if report.Score.Verdict == policy.VerdictFail || report.DriftNeedsReview() {
 		return errSilentFail
 	}
 	if minScore != nil && report.Score.Verdict != policy.VerdictPass {
@@ -212,6 +238,45 @@ func stageSnapshot(p string) (tmp, dir string, src *resolve.Provenance, err erro
 		return "", "", nil, fmt.Errorf("staging the snapshot: %w", err)
 	}
 	return tmp, dir, &resolve.Provenance{Type: resolve.SourceSnapshot, URI: "mcp-snapshot:" + abs, Path: &base}, nil
+}
+
+func fileExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+func readLock(p string) (*mcp.Lock, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, fmt.Errorf("--lock: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, mcp.MaxLockBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	l, err := mcp.ParseLock(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	return l, nil
+}
+
+func driftCount(ds []mcp.Drift) string {
+	n := 0
+	for _, d := range ds {
+		if d.Review {
+			n++
+		}
+	}
+	return checksPlural(n, "change")
+}
+
+func checksPlural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // explainEvalError adds the next step to an evaluation error.
