@@ -17,6 +17,7 @@ import (
 	mcppromptsnotpoisoned "github.com/metahub-ai/attest/checks/mcp-prompts-not-poisoned"
 	mcpresourcesnotpoisoned "github.com/metahub-ai/attest/checks/mcp-resources-not-poisoned"
 	mcpsurfacedescribed "github.com/metahub-ai/attest/checks/mcp-surface-described"
+	mcpsurfacestable "github.com/metahub-ai/attest/checks/mcp-surface-stable"
 	mcptooldescriptions "github.com/metahub-ai/attest/checks/mcp-tool-descriptions"
 	mcptoolsnotpoisoned "github.com/metahub-ai/attest/checks/mcp-tools-not-poisoned"
 	mcptoolsnotshadowing "github.com/metahub-ai/attest/checks/mcp-tools-not-shadowing"
@@ -76,6 +77,7 @@ func All() []*checks.Check {
 		mcppromptsnotpoisoned.Check,
 		mcpresourcesnotpoisoned.Check,
 		mcpsurfacedescribed.Check,
+		mcpsurfacestable.Check,
 		mcptooldescriptions.Check,
 		mcptoolsnotpoisoned.Check,
 		mcptoolsnotshadowing.Check,
