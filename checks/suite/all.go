@@ -16,6 +16,7 @@ import (
 	mcpmoduletype "github.com/metahub-ai/attest/checks/mcp-module-type"
 	mcppromptsnotpoisoned "github.com/metahub-ai/attest/checks/mcp-prompts-not-poisoned"
 	mcpresourcesnotpoisoned "github.com/metahub-ai/attest/checks/mcp-resources-not-poisoned"
+	mcpsdkpinned "github.com/metahub-ai/attest/checks/mcp-sdk-pinned"
 	mcpsurfacedescribed "github.com/metahub-ai/attest/checks/mcp-surface-described"
 	mcpsurfacestable "github.com/metahub-ai/attest/checks/mcp-surface-stable"
 	mcptooldescriptions "github.com/metahub-ai/attest/checks/mcp-tool-descriptions"
@@ -76,6 +77,7 @@ func All() []*checks.Check {
 		mcpmoduletype.Check,
 		mcppromptsnotpoisoned.Check,
 		mcpresourcesnotpoisoned.Check,
+		mcpsdkpinned.Check,
 		mcpsurfacedescribed.Check,
 		mcpsurfacestable.Check,
 		mcptooldescriptions.Check,
