@@ -11,6 +11,7 @@ import (
 	entryresolves "github.com/metahub-ai/attest/checks/entry-resolves"
 	licensepresent "github.com/metahub-ai/attest/checks/license-present"
 	manifestpresent "github.com/metahub-ai/attest/checks/manifest-present"
+	mcpauthposture "github.com/metahub-ai/attest/checks/mcp-auth-posture"
 	mcplaunchable "github.com/metahub-ai/attest/checks/mcp-launchable"
 	mcpmetadatanotconcealed "github.com/metahub-ai/attest/checks/mcp-metadata-not-concealed"
 	mcpmoduletype "github.com/metahub-ai/attest/checks/mcp-module-type"
@@ -72,6 +73,7 @@ func All() []*checks.Check {
 		entryresolves.Check,
 		licensepresent.Check,
 		manifestpresent.Check,
+		mcpauthposture.Check,
 		mcplaunchable.Check,
 		mcpmetadatanotconcealed.Check,
 		mcpmoduletype.Check,

@@ -1,0 +1,5 @@
+from mcp.server.fastmcp import FastMCP
+mcp = FastMCP("srv")
+
+def main():
+    mcp.run()
