@@ -15,6 +15,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -163,4 +164,39 @@ func newServer() *sdk.Server {
 			return &sdk.ReadResourceResult{}, nil
 		})
 	return s
+}
+
+// FuzzCapture serves one tool whose name, description and input schema
+// are arbitrary over an in-memory transport: the capture must return them
+// as served, or an error, and never panic.
+func FuzzCapture(f *testing.F) {
+	f.Add("add", "Adds two numbers.", []byte(`{"type":"object","properties":{"a":{"type":"number","description":"x","enum":["y"]}}}`))
+	f.Add("a\u200bb", "<IMPORTANT>x</IMPORTANT>", []byte(`{"type":"object"}`))
+	f.Fuzz(func(t *testing.T, name, desc string, schema []byte) {
+		var obj map[string]any
+		if name == "" || json.Unmarshal(schema, &obj) != nil || obj["type"] != "object" || !utf8.ValidString(name) || !utf8.ValidString(desc) {
+			return // the server refuses these; JSON cannot carry invalid UTF-8
+		}
+		srv := sdk.NewServer(&sdk.Implementation{Name: "fuzz", Version: "1"}, nil)
+		srv.AddTool(&sdk.Tool{Name: name, Description: desc, InputSchema: json.RawMessage(schema)},
+			func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+				return &sdk.CallToolResult{}, nil
+			})
+		ct, st := sdk.NewInMemoryTransports()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		ss, err := srv.Connect(ctx, st, nil)
+		if err != nil {
+			return
+		}
+		defer ss.Close()
+		s, err := Capture(ctx, ct, CaptureOptions{Timeout: 5 * time.Second})
+		if err != nil {
+			return
+		}
+		if len(s.Tools) != 1 || s.Tools[0].Name != name || s.Tools[0].Description != desc {
+			t.Fatalf("captured %+v, served %q %q", s.Tools, name, desc)
+		}
+		mcp.SchemaSHA256(s.Tools[0].InputSchema)
+	})
 }
