@@ -138,8 +138,19 @@ func (j *jsFile) discover() {
 	}
 	// Object literals with name, description and inputSchema are tools
 	// wherever they stand: a tools/list handler's array, a TOOLS const.
+	hasSchema := false
+	for _, t := range ts {
+		if t.Text == "inputSchema" {
+			hasSchema = true
+			break
+		}
+	}
 	for i, t := range ts {
-		if t.Text != "{" || seen[i] {
+		if !hasSchema {
+			break
+		}
+		// An object literal opens with a key and a colon.
+		if t.Text != "{" || seen[i] || i+2 >= len(ts) || ts[i+2].Text != ":" || ts[i+1].Kind != lex.Ident && ts[i+1].Kind != lex.String {
 			continue
 		}
 		o, ok := objectAt(ts[i:])

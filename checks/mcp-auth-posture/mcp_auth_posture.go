@@ -28,6 +28,7 @@ var Check = &checks.Check{
 var (
 	httpServer     = []string{"StreamableHTTPServerTransport", "SSEServerTransport", "streamable_http_app", "sse_app", "streamable-http", `"sse"`, "StreamableHTTPHandler", "NewSSEHandler", "ListenAndServe", "uvicorn.run", ".listen("}
 	authWords      = []string{"auth", "bearer", "verifytoken", "verify_token", "oauth", "apikey", "api_key", "requireauth", "passport", "jwt"}
+	outgoingWords  = []string{"fetch", "axios", "got(", "requests.", "httpx.", "NewRequest"}
 	originChecks   = []string{"origin", "allowedhosts", "allowed_hosts", "dnsrebinding", "trustedhost", "host header"}
 	jwtVerify      = lex.Lazy(`\bjwt\.verify\s*\(`)
 	jwtDecode      = lex.Lazy(`\bjwt\.decode\s*\(`)
@@ -53,25 +54,28 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			continue
 		}
 		speaksHTTP = true
-		lower := strings.ToLower(text)
+		authed := foldAny(text, authWords)
 		lines := strings.Split(text, "\n")
 		at := func(i int, msg string) { warns = append(warns, checks.At(f.Path, i+1, 0, msg)) }
+		// Each rule runs only on lines holding its keyword.
 		for i, l := range lines {
+			jwt := strings.Contains(l, "jwt")
 			switch {
-			case jwtVerify.Re().MatchString(l) && !strings.Contains(strings.ToLower(strings.Join(lines[i:min(i+4, len(lines))], " ")), "audience"):
+			case jwt && jwtVerify.Re().MatchString(l) && !lex.ContainsFold(strings.Join(lines[i:min(i+4, len(lines))], " "), "audience"):
 				at(i, "a JWT verified without an audience")
-			case jwtDecode.Re().MatchString(l) && (lang == "js" || noVerify.Re().MatchString(l) || !strings.Contains(l, "audience")):
+			case jwt && jwtDecode.Re().MatchString(l) && (lang == "js" || noVerify.Re().MatchString(l) || !strings.Contains(l, "audience")):
 				at(i, "a JWT decoded without verifying it or its audience")
-			case outgoingCall.Re().MatchString(l) && incomingAuth.Re().MatchString(strings.Join(lines[i:min(i+6, len(lines))], " ")):
+			case containsAny(l, outgoingWords) && outgoingCall.Re().MatchString(l) && lex.ContainsFold(strings.Join(lines[i:min(i+6, len(lines))], " "), "authorization") &&
+				incomingAuth.Re().MatchString(strings.Join(lines[i:min(i+6, len(lines))], " ")):
 				at(i, "the client's Authorization header is forwarded to another service (token passthrough)")
-			case anyInterface.Re().MatchString(l) && !containsAny(lower, authWords):
+			case !authed && (strings.Contains(l, "0.0.0.0") || strings.Contains(l, "::") || strings.Contains(l, `":`)) && anyInterface.Re().MatchString(l):
 				at(i, "bound to every interface with no authentication in the code")
 			}
 		}
-		if corsAny.Re().MatchString(text) && corsCredential.Re().MatchString(text) {
+		if lex.ContainsFold(text, "credentials") && strings.Contains(text, "*") && corsCredential.Re().MatchString(text) && corsAny.Re().MatchString(text) {
 			at(indexLine(lines, corsAny), "CORS allows any origin together with credentials")
 		}
-		if !containsAny(lower, originChecks) && (strings.Contains(text, "localhost") || strings.Contains(text, "127.0.0.1")) {
+		if !foldAny(text, originChecks) && (strings.Contains(text, "localhost") || strings.Contains(text, "127.0.0.1")) {
 			at(0, "a local HTTP server with no Origin or Host validation (DNS rebinding)")
 		}
 	}
@@ -82,6 +86,16 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		return checks.Warning(0.5, fmt.Sprintf("%s:%d %s", warns[0].Path, warns[0].Line, warns[0].Message), warns...), nil
 	}
 	return checks.Passed("HTTP transport: no unverified token, passthrough, open binding, unchecked origin or credentialed wildcard CORS found"), nil
+}
+
+// foldAny is containsAny with ASCII case folding (the words are lower case).
+func foldAny(s string, subs []string) bool {
+	for _, x := range subs {
+		if lex.ContainsFold(s, x) {
+			return true
+		}
+	}
+	return false
 }
 
 func containsAny(s string, subs []string) bool {

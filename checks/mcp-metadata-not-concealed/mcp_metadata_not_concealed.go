@@ -66,6 +66,17 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 
 // judge names what conceals text in s, or returns "".
 func judge(s string) string {
+	if ascii(s) { // most strings: only control characters can hide here
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7F {
+				if c == 0x1B {
+					return "an ANSI escape sequence (U+001B)"
+				}
+				return fmt.Sprintf("control character U+%04X", c)
+			}
+		}
+		return ""
+	}
 	if hits := uni.Scan(s); len(hits) > 0 {
 		h := hits[0]
 		if d := h.Decoded(); d != "" {
@@ -116,6 +127,15 @@ func asciiWord(s string) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
 			return false
 		}
 	}

@@ -24,6 +24,7 @@ func Attach(s *resolve.Subject, snap *mcp.Surface) {
 // Of returns the subject's surface: the attached snapshot, or the one
 // declared by its source, discovered once per run.
 func Of(s *resolve.Subject) *mcp.Surface {
+	files.PrefetchCode(s) // help parse rather than wait for whoever discovers
 	return s.Memo(key{}, func() any { return discover(s) }).(*mcp.Surface)
 }
 

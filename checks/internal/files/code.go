@@ -19,19 +19,7 @@ type linkKey struct{}
 // running in parallel share the parsing rather than wait on each other.
 func Code(s *resolve.Subject) iter.Seq2[*resolve.File, *fold.File] {
 	return func(yield func(*resolve.File, *fold.File) bool) {
-		type code struct {
-			f    *resolve.File
-			lang string
-		}
-		var todo []code
-		for f := range Scan(s) {
-			if !IsText(f) {
-				continue
-			}
-			if lang := Language(f.Path, f.Content); lang == "js" || lang == "python" {
-				todo = append(todo, code{f, lang})
-			}
-		}
+		todo := codeFiles(s)
 		for _, c := range todo {
 			s.Prefetch(parseKey{c.f.Path}, parser(c.lang, s.Text(c.f)))
 		}
@@ -48,6 +36,33 @@ func Code(s *resolve.Subject) iter.Seq2[*resolve.File, *fold.File] {
 				return
 			}
 		}
+	}
+}
+
+type code struct {
+	f    *resolve.File
+	lang string
+}
+
+func codeFiles(s *resolve.Subject) []code {
+	var todo []code
+	for f := range Scan(s) {
+		if !IsText(f) {
+			continue
+		}
+		if lang := Language(f.Path, f.Content); lang == "js" || lang == "python" {
+			todo = append(todo, code{f, lang})
+		}
+	}
+	return todo
+}
+
+// PrefetchCode parses the code files nobody has started on. A check about
+// to wait on work built from the parse (the MCP surface) calls it first,
+// so that it helps the parse instead of idling.
+func PrefetchCode(s *resolve.Subject) {
+	for _, c := range codeFiles(s) {
+		s.Prefetch(parseKey{c.f.Path}, parser(c.lang, s.Text(c.f)))
 	}
 }
 
