@@ -55,6 +55,9 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 		n++
 		norm := instruct.Normalize(text)
+		if !steerable(norm) {
+			return true
+		}
 		if loc := steer.Re().FindStringIndex(norm); loc != nil && !instruct.Negated(norm, loc[0]) {
 			fails = append(fails, at(site, fmt.Sprintf("%s %q directs how other tools behave: %q", kind, entry, clip(norm[loc[0]:loc[1]]))))
 		}
@@ -74,6 +77,17 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		return checks.NotApplicable("no tools, prompts or resources found"), nil
 	}
 	return checks.Passed(fmt.Sprintf("%s read, none steers another tool; no name shadows a built-in", checks.Plural(n, "description"))), nil
+}
+
+// steerable: every alternative of steer needs one of these words, so text
+// with none skips the pattern (and never compiles it).
+func steerable(norm string) bool {
+	for _, w := range []string{"tool", "when", "each time", "every time", "if ", "instead of", "replaces", "supersedes", "overrides"} {
+		if strings.Contains(norm, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func summary(e checks.Evidence) string {

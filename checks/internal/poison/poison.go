@@ -29,6 +29,20 @@ var (
 	pressure = lex.Lazy(`\b(always|must)\b[^.\n]{0,20}?\b(call|use|run|invoke)\b[^.\n]{0,20}?\bthis tool\b[^.\n]{0,30}?\b(first|before|prior to)\b|\bbefore (using|calling) any other tools?\b`)
 )
 
+var (
+	sensitiveWords = []string{"ssh", "id_", ".env", "mcp.json", "claude", ".aws", "netrc", "credentials", "npmrc", "pypirc", "keychain", "private key"}
+	leakWords      = []string{"conversation", "chat", "history", "system prompt", "system message", "messages", "instructions"}
+)
+
+func containsAny(s string, subs []string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
 var sideChannel = map[string]bool{"sidenote": true, "side_note": true, "notes": true, "note": true, "context": true, "feedback": true, "debug": true, "metadata": true, "extra": true}
 
 // Verdict of one string.
@@ -52,11 +66,17 @@ func Judge(field, text string) (Verdict, string) {
 			return Poisoned, fmt.Sprintf("instructs the model (%s)", h.Family)
 		}
 	}
-	if loc := sensitiveRead.Re().FindStringIndex(n); loc != nil && !instruct.Negated(n, loc[0]) {
-		return Poisoned, "tells the model to read or pass a secret store or MCP client configuration"
+	// Each pattern runs only on text holding one of its words: most
+	// descriptions hold none, and a pattern never needed is never compiled.
+	if containsAny(n, sensitiveWords) {
+		if loc := sensitiveRead.Re().FindStringIndex(n); loc != nil && !instruct.Negated(n, loc[0]) {
+			return Poisoned, "tells the model to read or pass a secret store or MCP client configuration"
+		}
 	}
-	if loc := contextLeak.Re().FindStringIndex(n); loc != nil && !instruct.Negated(n, loc[0]) {
-		return Poisoned, "asks for the conversation or the model's instructions"
+	if containsAny(n, leakWords) {
+		if loc := contextLeak.Re().FindStringIndex(n); loc != nil && !instruct.Negated(n, loc[0]) {
+			return Poisoned, "asks for the conversation or the model's instructions"
+		}
 	}
 	if strings.HasPrefix(field, "parameter ") && strings.HasSuffix(field, " description") {
 		param := strings.TrimSuffix(strings.TrimPrefix(field, "parameter "), " description")
@@ -64,7 +84,7 @@ func Judge(field, text string) (Verdict, string) {
 			return Poisoned, fmt.Sprintf("side-channel parameter %q asks for private data", param)
 		}
 	}
-	if pressure.Re().MatchString(n) {
+	if strings.Contains(n, " tool") && pressure.Re().MatchString(n) {
 		return Pressure, "presses the model to call the tool first"
 	}
 	return Clean, ""
