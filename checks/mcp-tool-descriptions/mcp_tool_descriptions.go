@@ -62,11 +62,19 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	var warns []checks.Evidence
 	judged := 0
 	for _, e := range entries {
+		if surface.IsTest(e.site.File) {
+			continue
+		}
+		n := utf8.RuneCountInString(e.desc)
+		if n >= MinDescription && n <= MaxDescription {
+			judged++
+			continue
+		}
+		// Only a finding needs the reachability graph: is it served?
 		if !served(in.Subject, e.site) {
 			continue
 		}
 		judged++
-		n := utf8.RuneCountInString(e.desc)
 		var msg string
 		switch {
 		case n == 0:
