@@ -13,6 +13,7 @@
 package reach
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"sort"
@@ -205,6 +206,10 @@ func (b *builder) roots() {
 			b.add(f.Path, "Go main package")
 		case f.Path == "src/main.rs" || strings.HasPrefix(f.Path, "src/bin/") && strings.HasSuffix(f.Path, ".rs"):
 			b.add(f.Path, "Cargo binary")
+		case files.IsText(f) && bytes.HasPrefix(f.Content, []byte("#!")):
+			b.add(f.Path, "a script with a shebang")
+		case strings.HasSuffix(f.Path, ".py") && files.IsText(f) && (bytes.Contains(f.Content, []byte(`__name__ == "__main__"`)) || bytes.Contains(f.Content, []byte(`__name__ == '__main__'`))):
+			b.add(f.Path, "a Python script (runs as __main__)")
 		}
 	}
 	for d := range instruct.ModelDocs(b.s) {

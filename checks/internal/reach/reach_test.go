@@ -161,6 +161,19 @@ func TestReach(t *testing.T) {
 			unresolved: true, // bash "$DIR/other.sh"
 		},
 		{
+			name: "scripts run directly: a __main__ guard, a shebang",
+			kind: resolve.KindMCP,
+			files: map[string]string{
+				"requirements.txt": "mcp==1.9.0\n",
+				"server.py":        "import helpers\nif __name__ == \"__main__\":\n    main()\n",
+				"helpers.py":       "X = 1\n",
+				"tools/run":        "#!/bin/sh\necho\n",
+				"lib/unused.py":    "exec(x)\n",
+			},
+			reachable:   []string{"server.py", "helpers.py", "tools/run"},
+			unreachable: []string{"lib/unused.py"},
+		},
+		{
 			name: "go main package and its module's imports",
 			kind: resolve.KindMCP,
 			files: map[string]string{
