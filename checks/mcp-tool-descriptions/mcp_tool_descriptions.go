@@ -2,13 +2,10 @@ package mcptooldescriptions
 
 import (
 	"context"
-	"fmt"
-	"unicode/utf8"
 
 	"github.com/metahub-ai/attest/checks"
-	"github.com/metahub-ai/attest/checks/internal/reach"
+	"github.com/metahub-ai/attest/checks/internal/describe"
 	"github.com/metahub-ai/attest/checks/surface"
-	"github.com/metahub-ai/attest/mcp"
 	"github.com/metahub-ai/attest/resolve"
 )
 
@@ -26,32 +23,11 @@ var Check = &checks.Check{
 	Run:         run,
 }
 
-// Description length bounds, in characters.
-const (
-	MinDescription = 15
-	MaxDescription = 1024
-)
-
-type entry struct {
-	kind, name, desc string
-	site             mcp.Site
-}
-
-// served reports whether a registration is part of the surface: a
-// captured one always is; from source, not a test file and not provably
-// unreachable.
-func served(s *resolve.Subject, site mcp.Site) bool {
-	if site.File == "" {
-		return true
-	}
-	return !surface.IsTest(site.File) && !reach.Of(s).ProvablyUnreachable(site.File)
-}
-
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	sf := surface.Of(in.Subject)
-	var entries []entry
+	var entries []describe.Entry
 	for _, t := range sf.Tools {
-		entries = append(entries, entry{"tool", t.Name, t.Description, t.Site})
+		entries = append(entries, describe.Entry{Kind: "tool", Name: t.Name, Desc: t.Description, Site: t.Site})
 	}
 	unresolved := 0
 	for _, u := range sf.Unresolved {
@@ -59,47 +35,5 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			unresolved++
 		}
 	}
-	var warns []checks.Evidence
-	judged := 0
-	for _, e := range entries {
-		if surface.IsTest(e.site.File) {
-			continue
-		}
-		n := utf8.RuneCountInString(e.desc)
-		if n >= MinDescription && n <= MaxDescription {
-			judged++
-			continue
-		}
-		// Only a finding needs the reachability graph: is it served?
-		if !served(in.Subject, e.site) {
-			continue
-		}
-		judged++
-		var msg string
-		switch {
-		case n == 0:
-			msg = fmt.Sprintf("%s %q has no description", e.kind, e.name)
-		case n < MinDescription:
-			msg = fmt.Sprintf("%s %q: a description of %d characters says too little", e.kind, e.name, n)
-		case n > MaxDescription:
-			msg = fmt.Sprintf("%s %q: a description of %d characters is over %d", e.kind, e.name, n, MaxDescription)
-		default:
-			continue
-		}
-		ev := checks.At(e.site.File, e.site.Line, 0, msg)
-		if e.site.File == "" {
-			ev = checks.Evidence{Type: checks.EvidenceFile, Message: msg + " (captured surface)"}
-		}
-		warns = append(warns, ev)
-	}
-	switch {
-	case len(warns) > 0:
-		score := 1 - float64(len(warns))/float64(judged)
-		return checks.Warning(score, warns[0].Message, warns...), nil
-	case judged == 0 && unresolved > 0:
-		return checks.Skipped(fmt.Sprintf("%s, none resolved statically; capture the surface and pass it with --surface", checks.Plural(unresolved, "registration"))), nil
-	case judged == 0:
-		return checks.NotApplicable("no tools found"), nil
-	}
-	return checks.Passed(fmt.Sprintf("%s described in %d to %d characters", checks.Plural(judged, "tool"), MinDescription, MaxDescription)), nil
+	return describe.Judge(in.Subject, entries, unresolved, "tool", "no tools found"), nil
 }
