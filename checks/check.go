@@ -2,6 +2,7 @@ package checks
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/metahub-ai/attest/resolve"
@@ -162,6 +163,15 @@ type Evidence struct {
 	Value   *float64 `json:"value,omitempty"`
 	Unit    string   `json:"unit,omitempty"`
 	Message string   `json:"message,omitempty"`
+}
+
+// Where prefixes an item's message with its path:line, for a summary; an
+// item with no path is its message.
+func (e Evidence) Where() string {
+	if e.Path == "" {
+		return e.Message
+	}
+	return fmt.Sprintf("%s:%d %s", e.Path, e.Line, e.Message)
 }
 
 // At is a file evidence item.

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks/lex"
@@ -437,9 +438,5 @@ func markSeen(all, cfg []lex.Token, seen map[int]bool) {
 }
 
 func sortParams(ps []Param) {
-	for i := 1; i < len(ps); i++ {
-		for k := i; k > 0 && ps[k].Name < ps[k-1].Name; k-- {
-			ps[k], ps[k-1] = ps[k-1], ps[k]
-		}
-	}
+	slices.SortFunc(ps, func(a, b Param) int { return strings.Compare(a.Name, b.Name) })
 }

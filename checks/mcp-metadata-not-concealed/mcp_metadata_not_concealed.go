@@ -43,21 +43,13 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			what = "server " + field
 		}
 		if msg := judge(text); msg != "" {
-			e := checks.At(site.File, site.Line, 0, what+": "+msg)
-			if site.File == "" {
-				e = checks.Evidence{Type: checks.EvidenceFile, Message: what + ": " + msg + " (captured surface)"}
-			}
-			fails = append(fails, e)
+			fails = append(fails, surface.At(site, what+": "+msg))
 		}
 		return true
 	})
 	switch {
 	case len(fails) > 0:
-		sum := fails[0].Message
-		if fails[0].Path != "" {
-			sum = fmt.Sprintf("%s:%d %s", fails[0].Path, fails[0].Line, sum)
-		}
-		return checks.Failed(sum, fails...), nil
+		return checks.Failed(fails[0].Where(), fails...), nil
 	case strs == 0:
 		return checks.NotApplicable("no MCP surface found"), nil
 	}

@@ -42,12 +42,6 @@ var steer = lex.Lazy(`\b(when|whenever|each time|every time|if)\b[^.\n]{0,20}?\b
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	s := surface.Of(in.Subject)
 	var fails, warns []checks.Evidence
-	at := func(site mcp.Site, msg string) checks.Evidence {
-		if site.File == "" {
-			return checks.Evidence{Type: checks.EvidenceFile, Message: msg + " (captured surface)"}
-		}
-		return checks.At(site.File, site.Line, 0, msg)
-	}
 	n := 0
 	s.Strings(func(kind, entry, field, text string, site mcp.Site) bool {
 		if field != "description" && field != "instructions" {
@@ -59,20 +53,20 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			return true
 		}
 		if loc := steer.Re().FindStringIndex(norm); loc != nil && !instruct.Negated(norm, loc[0]) {
-			fails = append(fails, at(site, fmt.Sprintf("%s %q directs how other tools behave: %q", kind, entry, clip(norm[loc[0]:loc[1]]))))
+			fails = append(fails, surface.At(site, fmt.Sprintf("%s %q directs how other tools behave: %q", kind, entry, clip(norm[loc[0]:loc[1]]))))
 		}
 		return true
 	})
 	for _, t := range s.Tools {
 		if b, ok := collides(t.Name); ok {
-			warns = append(warns, at(t.Site, fmt.Sprintf("tool %q is named like the built-in %s", t.Name, b)))
+			warns = append(warns, surface.At(t.Site, fmt.Sprintf("tool %q is named like the built-in %s", t.Name, b)))
 		}
 	}
 	switch {
 	case len(fails) > 0:
-		return checks.Failed(summary(fails[0]), append(fails, warns...)...), nil
+		return checks.Failed(fails[0].Where(), append(fails, warns...)...), nil
 	case len(warns) > 0:
-		return checks.Warning(0.5, summary(warns[0]), warns...), nil
+		return checks.Warning(0.5, warns[0].Where(), warns...), nil
 	case len(s.Tools)+len(s.Prompts)+len(s.Resources) == 0:
 		return checks.NotApplicable("no tools, prompts or resources found"), nil
 	}
@@ -88,13 +82,6 @@ func steerable(norm string) bool {
 		}
 	}
 	return false
-}
-
-func summary(e checks.Evidence) string {
-	if e.Path == "" {
-		return e.Message
-	}
-	return fmt.Sprintf("%s:%d %s", e.Path, e.Line, e.Message)
 }
 
 func clip(s string) string {

@@ -8,6 +8,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/mcp"
 	"github.com/metahub-ai/attest/resolve"
@@ -49,4 +50,13 @@ func IsTest(p string) bool {
 	return strings.Contains("/"+p, "/__tests__/") || strings.Contains("/"+p, "/tests/") || strings.Contains("/"+p, "/test/") ||
 		strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") ||
 		strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".py") || strings.HasSuffix(base, "_test.py") || strings.HasSuffix(base, "_test.go")
+}
+
+// At is the evidence for a finding at a registration: its file and line,
+// or, for a captured surface, which has no source, the message alone.
+func At(site mcp.Site, msg string) checks.Evidence {
+	if site.File == "" {
+		return checks.Evidence{Type: checks.EvidenceFile, Message: msg + " (captured surface)"}
+	}
+	return checks.At(site.File, site.Line, 0, msg)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/metahub-ai/attest/attest"
+	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/mcp"
 	"github.com/metahub-ai/attest/policy"
 	"github.com/metahub-ai/attest/render"
@@ -269,14 +270,7 @@ func driftCount(ds []mcp.Drift) string {
 			n++
 		}
 	}
-	return checksPlural(n, "change")
-}
-
-func checksPlural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return checks.Plural(n, "change")
 }
 
 // explainEvalError adds the next step to an evaluation error.

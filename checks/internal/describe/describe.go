@@ -63,11 +63,7 @@ func Judge(s *resolve.Subject, entries []Entry, unresolved int, noun, none strin
 		case n < MinDescription:
 			msg = fmt.Sprintf("%s %q: a description of %d characters says too little", e.Kind, e.Name, n)
 		}
-		ev := checks.At(e.Site.File, e.Site.Line, 0, msg)
-		if e.Site.File == "" {
-			ev = checks.Evidence{Type: checks.EvidenceFile, Message: msg + " (captured surface)"}
-		}
-		warns = append(warns, ev)
+		warns = append(warns, surface.At(e.Site, msg))
 	}
 	switch {
 	case len(warns) > 0:

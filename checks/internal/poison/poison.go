@@ -118,10 +118,7 @@ func Run(s *mcp.Surface, kinds map[string]bool, noun string, skipUnresolved bool
 	strs := 0
 	add := func(site mcp.Site, fail bool, msg string) {
 		test := surface.IsTest(site.File)
-		e := checks.At(site.File, site.Line, 0, msg)
-		if site.File == "" {
-			e = checks.Evidence{Type: checks.EvidenceFile, Message: msg + " (captured surface)"}
-		}
+		e := surface.At(site, msg)
 		switch {
 		case fail && test:
 			e.Message += " (a test registration)"
@@ -170,17 +167,11 @@ func Run(s *mcp.Surface, kinds map[string]bool, noun string, skipUnresolved bool
 		entries = len(s.Resources)
 	}
 	metric := checks.Metric("dynamic_descriptions", float64(count), "registrations")
-	where := func(e checks.Evidence) string {
-		if e.Path == "" {
-			return e.Message
-		}
-		return fmt.Sprintf("%s:%d %s", e.Path, e.Line, e.Message)
-	}
 	switch {
 	case len(fails) > 0:
-		return checks.Failed(where(fails[0]), append(append(fails, warns...), metric)...)
+		return checks.Failed(fails[0].Where(), append(append(fails, warns...), metric)...)
 	case len(warns) > 0:
-		return checks.Warning(0.5, where(warns[0]), append(warns, metric)...)
+		return checks.Warning(0.5, warns[0].Where(), append(warns, metric)...)
 	case count > 0 && skipUnresolved:
 		which := "the " + first.What
 		if first.Name != "" {
