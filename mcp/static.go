@@ -195,19 +195,31 @@ func (j *jsFile) fill(t *Tool, o object, handler string) {
 	}
 }
 
-// tool reads registerTool(name, config, handler) or the positional
-// tool(name, description?, schema?, annotations?, handler).
-func (j *jsFile) tool(c fold.Call, register bool, site Site, seen map[int]bool) {
-	if len(c.Args) < 2 {
-		return
+// registration reads the name a register call gives (its first argument)
+// and the handler it ends with; a name that does not fold is listed as
+// unresolved, and a call with fewer than min arguments is no registration.
+func (j *jsFile) registration(c fold.Call, kind string, min int, site Site) (string, Site, bool) {
+	if len(c.Args) < min {
+		return "", site, false
 	}
 	name, ok := j.text(c.Args[0])
 	if !ok {
-		j.s.Unresolved = append(j.s.Unresolved, Unresolved{Kind: "tool", What: "name", Site: site})
+		j.s.Unresolved = append(j.s.Unresolved, Unresolved{Kind: kind, What: "name", Site: site})
+		return "", site, false
+	}
+	site.Handler = handlerName(c.Args[len(c.Args)-1])
+	return name, site, true
+}
+
+// tool reads registerTool(name, config, handler) or the positional
+// tool(name, description?, schema?, annotations?, handler).
+func (j *jsFile) tool(c fold.Call, register bool, site Site, seen map[int]bool) {
+	name, site, ok := j.registration(c, "tool", 2, site)
+	if !ok {
 		return
 	}
 	t := Tool{Name: name, Site: site}
-	handler := handlerName(c.Args[len(c.Args)-1])
+	handler := site.Handler
 	if register {
 		cfg := j.value(c.Args[1])
 		if len(cfg) > 0 && cfg[0].Text == "{" {
@@ -220,7 +232,6 @@ func (j *jsFile) tool(c fold.Call, register bool, site Site, seen map[int]bool) 
 		}
 		j.fill(&t, o, handler)
 	} else {
-		t.Site.Handler = handler
 		for _, a := range c.Args[1 : len(c.Args)-1] {
 			v := j.value(a)
 			switch {
@@ -239,16 +250,11 @@ func (j *jsFile) tool(c fold.Call, register bool, site Site, seen map[int]bool) 
 }
 
 func (j *jsFile) prompt(c fold.Call, register bool, site Site) {
-	if len(c.Args) < 2 {
-		return
-	}
-	name, ok := j.text(c.Args[0])
+	name, site, ok := j.registration(c, "prompt", 2, site)
 	if !ok {
-		j.s.Unresolved = append(j.s.Unresolved, Unresolved{Kind: "prompt", What: "name", Site: site})
 		return
 	}
 	p := Prompt{Name: name, Site: site}
-	p.Site.Handler = handlerName(c.Args[len(c.Args)-1])
 	if register {
 		if o, ok := objectAt(j.value(c.Args[1])); ok {
 			p.Title, _ = j.text(o["title"])
@@ -272,16 +278,11 @@ func (j *jsFile) prompt(c fold.Call, register bool, site Site) {
 }
 
 func (j *jsFile) resource(c fold.Call, site Site) {
-	if len(c.Args) < 3 {
-		return
-	}
-	name, ok := j.text(c.Args[0])
+	name, site, ok := j.registration(c, "resource", 3, site)
 	if !ok {
-		j.s.Unresolved = append(j.s.Unresolved, Unresolved{Kind: "resource", What: "name", Site: site})
 		return
 	}
 	r := Resource{Name: name, Site: site}
-	r.Site.Handler = handlerName(c.Args[len(c.Args)-1])
 	uri := j.value(c.Args[1])
 	if len(uri) > 3 && uri[0].Text == "new" && uri[1].Text == "ResourceTemplate" && uri[2].Text == "(" {
 		if args := fold.SplitArgs(uri[3:fold.Closing(uri, 2)]); len(args) > 0 {
