@@ -1,0 +1,30 @@
+package depsbounded
+
+import (
+	"testing"
+
+	"github.com/metahub-ai/attest/checks/checktest"
+)
+
+func TestFixtures(t *testing.T) { checktest.Verify(t, Check, "testdata") }
+
+func TestOpen(t *testing.T) {
+	for spec, want := range map[string]bool{"": true, "*": true, "latest": true, ">=1.0.0": true, "^1 || >=3": true, "^1.2": false, "~1.2.0": false, "1.2.3": false, ">=1 <2": false, "1.x": false} {
+		if got := open(spec, false); got != want {
+			t.Errorf("npm %q: %v", spec, got)
+		}
+	}
+	for spec, want := range map[string]bool{"": true, ">=1.9": true, ">1": true, "==1.9": false, "~=1.9": false, ">=1.9,<2": false} {
+		if got := open(spec, true); got != want {
+			t.Errorf("python %q: %v", spec, got)
+		}
+	}
+}
+
+func TestInside(t *testing.T) {
+	for p, want := range map[string]bool{"./vendor/x": true, "vendor": true, "../x": false, "/abs": false, "~/x": false, "a/../../b": false, "": false} {
+		if inside(p) != want {
+			t.Errorf("%q: %v", p, !want)
+		}
+	}
+}

@@ -1,0 +1,279 @@
+package depsnoknownvulns
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/internal/deps"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+// Check is deps-no-known-vulns.
+var Check = &checks.Check{
+	ID:          "deps-no-known-vulns",
+	Version:     "1.0.0",
+	Title:       "No dependency has a known vulnerability",
+	Axis:        checks.Safety,
+	Weight:      4,
+	Blocking:    true,
+	Tier:        checks.Sampled,
+	Kinds:       resolve.Kinds,
+	Needs:       []checks.Capability{checks.Net},
+	Doc:         Doc,
+	Remediation: Remediation,
+	Run:         run,
+}
+
+// Environment variables read by the check.
+const (
+	// EnvHelper names the attest-deps helper binary.
+	EnvHelper = "ATTEST_DEPS_HELPER"
+	// EnvOSVURL replaces OSV's API base URL (an HTTPS mirror).
+	EnvOSVURL = "ATTEST_OSV_URL"
+)
+
+// lockNames are the files the helper's extractors read.
+var lockNames = map[string]bool{"package-lock.json": true, "npm-shrinkwrap.json": true, "pnpm-lock.yaml": true,
+	"yarn.lock": true, "bun.lock": true, "poetry.lock": true, "uv.lock": true, "Pipfile.lock": true, "pdm.lock": true,
+	"go.mod": true, "Cargo.lock": true}
+
+// The helper's wire format (osvscan.Request and Response); a test keeps
+// the two in step.
+type (
+	file struct {
+		Path    string `json:"path"`
+		Content []byte `json:"content"`
+	}
+	request struct {
+		Files   []file        `json:"files"`
+		BaseURL string        `json:"baseURL,omitempty"`
+		Timeout time.Duration `json:"timeout,omitempty"`
+	}
+	pkg struct {
+		Ecosystem string `json:"ecosystem"`
+		Name      string `json:"name"`
+		Version   string `json:"version"`
+		File      string `json:"file"`
+		Line      int    `json:"line,omitempty"`
+		Dev       bool   `json:"dev,omitempty"`
+	}
+	vuln struct {
+		ID       string   `json:"id"`
+		Aliases  []string `json:"aliases,omitempty"`
+		Summary  string   `json:"summary,omitempty"`
+		Package  int      `json:"package"`
+		Severity string   `json:"severity"`
+		Score    float64  `json:"score,omitempty"`
+		Vector   string   `json:"vector,omitempty"`
+		Malware  bool     `json:"malware,omitempty"`
+		Fixed    []string `json:"fixed,omitempty"`
+	}
+	exchange struct {
+		Method string `json:"method"`
+		URL    string `json:"url"`
+		Status int    `json:"status,omitempty"`
+		Bytes  int64  `json:"bytes"`
+		SHA256 string `json:"sha256,omitempty"`
+		Error  string `json:"error,omitempty"`
+	}
+	response struct {
+		Packages   []pkg      `json:"packages"`
+		Unresolved []pkg      `json:"unresolved,omitempty"`
+		Vulns      []vuln     `json:"vulns"`
+		Exchanges  []exchange `json:"exchanges"`
+		Notes      []string   `json:"notes,omitempty"`
+		Truncated  string     `json:"truncated,omitempty"`
+	}
+)
+
+func run(ctx context.Context, in *checks.Input) (checks.Result, error) {
+	s := in.Subject
+	req := request{BaseURL: os.Getenv(EnvOSVURL)}
+	for i := range s.Inventory.Files {
+		f := &s.Inventory.Files[i]
+		base := path.Base(f.Path)
+		if !lockNames[base] && !(strings.HasPrefix(base, "requirements") && strings.HasSuffix(base, ".txt")) || underVendor(f.Path) {
+			continue
+		}
+		if f.Scanned {
+			req.Files = append(req.Files, file{f.Path, f.Content})
+		}
+	}
+	declared := 0
+	for _, d := range deps.Declared(s) {
+		if d.From == deps.FromManifest {
+			declared++
+		}
+	}
+	if len(req.Files) == 0 && declared == 0 {
+		return checks.NotApplicable("no dependencies declared"), nil
+	}
+	if len(req.Files) == 0 {
+		// Nothing to look up: say so rather than pass.
+		return checks.Warning(0.75, fmt.Sprintf("%s declared but no lockfile resolves their versions, so none could be looked up", checks.Plural(declared, "dependency")),
+			checks.Metric("unresolved", float64(declared), "")), nil
+	}
+	helper, err := Helper()
+	if err != nil {
+		return checks.Result{}, err
+	}
+	if dl, ok := ctx.Deadline(); ok {
+		req.Timeout = time.Until(dl) - time.Second
+	}
+	resp, err := call(ctx, helper, req)
+	if err != nil {
+		return checks.Result{}, err
+	}
+	return judge(resp), nil
+}
+
+func underVendor(p string) bool {
+	for _, seg := range strings.Split(path.Dir(p), "/") {
+		if seg == "node_modules" || seg == "vendor" || seg == ".venv" {
+			return true
+		}
+	}
+	return false
+}
+
+// Helper finds the attest-deps binary: $ATTEST_DEPS_HELPER, then beside
+// the running executable, then on PATH.
+func Helper() (string, error) {
+	if p := os.Getenv(EnvHelper); p != "" {
+		return p, nil
+	}
+	if exe, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(exe), "attest-deps")
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p, nil
+		}
+	}
+	if p, err := exec.LookPath("attest-deps"); err == nil {
+		return p, nil
+	}
+	return "", errors.New("the attest-deps helper was not found beside attest or on PATH; install it with 'go install github.com/metahub-ai/attest/cmd/attest-deps@latest' or set " + EnvHelper)
+}
+
+func call(ctx context.Context, helper string, req request) (*response, error) {
+	in, err := json.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, helper)
+	cmd.Stdin = bytes.NewReader(in)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &limited{w: &errb, n: 4096}
+	runErr := cmd.Run()
+	var resp response
+	if out.Len() > 0 {
+		if err := json.Unmarshal(out.Bytes(), &resp); err != nil {
+			return nil, fmt.Errorf("attest-deps answered with something other than its JSON response: %v", err)
+		}
+	}
+	if runErr != nil {
+		msg := strings.TrimSpace(errb.String())
+		if msg == "" {
+			msg = runErr.Error()
+		}
+		return nil, fmt.Errorf("looking up advisories: %s", msg)
+	}
+	return &resp, nil
+}
+
+type limited struct {
+	w *bytes.Buffer
+	n int
+}
+
+func (l *limited) Write(p []byte) (int, error) {
+	if rest := l.n - l.w.Len(); rest > 0 {
+		l.w.Write(p[:min(len(p), rest)])
+	}
+	return len(p), nil
+}
+
+// judge turns advisories into the verdict of CHECKS §3.5: malware and a
+// critical advisory on a runtime dependency fail; high warns at 0.25;
+// moderate, low, unrated or dev-only warn at 0.75.
+func judge(r *response) checks.Result {
+	var fails, warns []checks.Evidence
+	score := 1.0
+	for _, v := range r.Vulns {
+		if v.Package < 0 || v.Package >= len(r.Packages) {
+			continue
+		}
+		p := r.Packages[v.Package]
+		e := checks.At(p.File, p.Line, 0, describe(p, v))
+		switch {
+		case v.Malware:
+			fails = append(fails, e)
+		case v.Severity == "CRITICAL" && !p.Dev:
+			fails = append(fails, e)
+		case v.Severity == "HIGH" && !p.Dev:
+			warns = append(warns, e)
+			score = min(score, 0.25)
+		default:
+			warns = append(warns, e)
+			score = min(score, 0.75)
+		}
+	}
+	ev := append(fails, warns...)
+	var detail strings.Builder
+	for _, x := range r.Exchanges {
+		msg := fmt.Sprintf("%s %d, %d bytes", x.Method, x.Status, x.Bytes)
+		if x.Error != "" {
+			msg += ": " + x.Error
+		}
+		ev = append(ev, checks.Evidence{Type: checks.EvidenceURL, URL: x.URL, SHA256: x.SHA256, Message: msg})
+		fmt.Fprintf(&detail, "%s %s -> %d, %d bytes, sha256 %s\n", x.Method, x.URL, x.Status, x.Bytes, x.SHA256)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(&detail, "note: %s\n", n)
+	}
+	if r.Truncated != "" {
+		fmt.Fprintf(&detail, "limit: %s\n", r.Truncated)
+	}
+	ev = append(ev, checks.Metric("packages", float64(len(r.Packages)), ""), checks.Metric("unresolved", float64(len(r.Unresolved)), ""))
+	var res checks.Result
+	switch {
+	case len(fails) > 0:
+		res = checks.Failed(fails[0].Where(), ev...)
+	case len(warns) > 0:
+		res = checks.Warning(score, warns[0].Where(), ev...)
+	default:
+		res = checks.Passed(fmt.Sprintf("%s resolved, no known advisory in OSV", checks.Plural(len(r.Packages), "package")), ev...)
+	}
+	res.Detail = strings.TrimSpace(detail.String())
+	return res
+}
+
+func describe(p pkg, v vuln) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s %s: %s", p.Name, p.Version, v.ID, v.Severity)
+	if v.Malware {
+		b.WriteString(" (malicious package)")
+	}
+	if v.Vector != "" {
+		fmt.Fprintf(&b, " %.1f (%s)", v.Score, v.Vector)
+	}
+	if p.Dev {
+		b.WriteString(", dev dependency")
+	}
+	if v.Summary != "" {
+		fmt.Fprintf(&b, ": %s", v.Summary)
+	}
+	if len(v.Fixed) > 0 && !v.Malware {
+		fmt.Fprintf(&b, "; fixed in %s", strings.Join(v.Fixed, ", "))
+	}
+	return b.String()
+}

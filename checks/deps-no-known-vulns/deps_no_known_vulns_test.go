@@ -1,0 +1,147 @@
+package depsnoknownvulns
+
+import (
+	"context"
+	"encoding/pem"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/checktest"
+	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan"
+	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan/osvtest"
+	"github.com/metahub-ai/attest/checks/internal/netallow"
+)
+
+var helperBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "attest-deps")
+	if err != nil {
+		panic(err)
+	}
+	helperBin = filepath.Join(dir, "attest-deps")
+	if out, err := exec.Command("go", "build", "-o", helperBin, "github.com/metahub-ai/attest/cmd/attest-deps").CombinedOutput(); err != nil {
+		panic(string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// fakeOSV starts the fake API and points the helper at it.
+func fakeOSV(t *testing.T) *osvtest.FakeOSV {
+	f := &osvtest.FakeOSV{
+		Advisories: map[string]map[string]any{
+			"GHSA-crit":  osvtest.Advisory("GHSA-crit", "npm", "lodash", "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H", "4.17.21"),
+			"GHSA-mod":   osvtest.Advisory("GHSA-mod", "npm", "minimist", "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:L/A:N", "1.2.6"),
+			"MAL-2026-1": osvtest.Advisory("MAL-2026-1", "crates.io", "smallvec", "", "0"),
+		},
+		Affects: map[string][]string{"npm/lodash@4.17.20": {"GHSA-crit"}, "npm/minimist@1.2.5": {"GHSA-mod"}, "crates.io/smallvec@1.6.0": {"MAL-2026-1"}},
+	}
+	srv := httptest.NewTLSServer(f)
+	t.Cleanup(srv.Close)
+	ca := filepath.Join(t.TempDir(), "ca.pem")
+	if err := os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("SSL_CERT_FILE", ca)
+	t.Setenv(EnvOSVURL, srv.URL)
+	t.Setenv(EnvHelper, helperBin)
+	return f
+}
+
+func runWith(t *testing.T, dir string, g checks.Grants) checks.Result {
+	f := checktest.Fixtures(t, filepath.Dir(filepath.Dir(dir)))
+	for _, x := range f {
+		if x.Dir == dir {
+			s := checktest.Load(t, dir, x.Kind)
+			cat, err := checks.NewCatalog("test", "0.0.0", []*checks.Check{Check})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return checks.Run(context.Background(), s, cat, checks.RunOptions{Grants: g})[0].Result
+		}
+	}
+	t.Fatalf("no fixture %s", dir)
+	return checks.Result{}
+}
+
+func TestFixturesAgainstFakeOSV(t *testing.T) {
+	fake := fakeOSV(t)
+	for _, fx := range checktest.Fixtures(t, "testdata") {
+		t.Run(fx.Name, func(t *testing.T) {
+			r := runWith(t, fx.Dir, checks.Grants{Net: true, Clock: true})
+			want := fx.Want
+			if !fx.Pos {
+				want = checks.Pass
+			}
+			if r.Status != want {
+				t.Fatalf("status %s, want %s: %s %+v", r.Status, want, r.Summary, r.Evidence)
+			}
+			urls := 0
+			for _, e := range r.Evidence {
+				if e.Type == checks.EvidenceURL {
+					urls++
+					if len(e.SHA256) != 64 || !strings.Contains(e.URL, "/v1/") {
+						t.Errorf("url evidence %+v", e)
+					}
+				}
+			}
+			if urls == 0 || !strings.Contains(r.Detail, "POST "+os.Getenv(EnvOSVURL)+"/v1/querybatch") {
+				t.Errorf("requests not recorded: %d url items, detail %q", urls, r.Detail)
+			}
+		})
+	}
+	if len(fake.Requests) == 0 {
+		t.Fatal("the fake OSV API was never asked")
+	}
+	// A critical advisory blocks, a moderate one warns at 0.75.
+	r := runWith(t, "testdata/pos/warn-mcp-npm-moderate", checks.Grants{Net: true})
+	if r.Score == nil || *r.Score != 0.75 || !strings.Contains(r.Summary, "GHSA-mod: MODERATE 4.8") {
+		t.Errorf("moderate: %+v", r)
+	}
+	r = runWith(t, "testdata/pos/fail-mcp-npm-critical", checks.Grants{Net: true})
+	if !strings.Contains(r.Summary, "GHSA-crit: CRITICAL 9.8") || !strings.Contains(r.Summary, "fixed in 4.17.21") {
+		t.Errorf("critical: %s", r.Summary)
+	}
+}
+
+func TestOfflineIsSkip(t *testing.T) {
+	t.Setenv(EnvHelper, "/nonexistent/attest-deps")
+	r := runWith(t, "testdata/pos/fail-mcp-npm-critical", checks.DefaultGrants)
+	if r.Status != checks.Skip || r.SkipReason != checks.SkipCapability {
+		t.Fatalf("offline: %+v", r)
+	}
+}
+
+func TestMissingHelperIsOurError(t *testing.T) {
+	t.Setenv(EnvHelper, "/nonexistent/attest-deps")
+	r := runWith(t, "testdata/pos/fail-mcp-npm-critical", checks.Grants{Net: true})
+	if r.Status != checks.Error {
+		t.Fatalf("status %s: %s", r.Status, r.Summary)
+	}
+}
+
+// The check's copy of the helper's wire format must match osvscan's.
+func TestWireFormat(t *testing.T) {
+	for _, pair := range [][2]any{{osvscan.Response{}, response{}}, {osvscan.Request{}, request{}}, {osvscan.Package{}, pkg{}}, {osvscan.Vuln{}, vuln{}}, {netallow.Exchange{}, exchange{}}} {
+		if a, b := jsonFields(reflect.TypeOf(pair[0])), jsonFields(reflect.TypeOf(pair[1])); !reflect.DeepEqual(a, b) {
+			t.Errorf("%T fields %v, the check reads %v", pair[0], a, b)
+		}
+	}
+}
+
+func jsonFields(t reflect.Type) []string {
+	var out []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		out = append(out, f.Tag.Get("json")+":"+f.Type.Kind().String())
+	}
+	return out
+}

@@ -1,0 +1,334 @@
+// Package osvscan extracts resolved dependency versions with osv-scalibr's
+// extractors and looks them up in OSV through the osv.dev client. It links
+// large libraries, so only the attest-deps helper imports it: the attest
+// binary stays small and starts fast, and pays for this only when a run is
+// granted the network.
+package osvscan
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"slices"
+	"strings"
+	"testing/fstest"
+	"time"
+
+	cpb "github.com/google/osv-scalibr/binary/proto/config_go_proto"
+	slog "github.com/google/osv-scalibr/log"
+	"github.com/google/osv-scalibr/extractor"
+	"github.com/google/osv-scalibr/extractor/filesystem"
+	"github.com/google/osv-scalibr/extractor/filesystem/language/golang/gomod"
+	"github.com/google/osv-scalibr/extractor/filesystem/language/javascript/bunlock"
+	"github.com/google/osv-scalibr/extractor/filesystem/language/javascript/packagelockjson"
+	"github.com/google/osv-scalibr/extractor/filesystem/language/javascript/pnpmlock"
+	"github.com/google/osv-scalibr/extractor/filesystem/language/javascript/yarnlock"
+	"github.com/google/osv-scalibr/extractor/filesystem/language/python/pdmlock"
+	"github.com/google/osv-scalibr/extractor/filesystem/language/python/pipfilelock"
+	"github.com/google/osv-scalibr/extractor/filesystem/language/python/poetrylock"
+	"github.com/google/osv-scalibr/extractor/filesystem/language/python/requirements"
+	"github.com/google/osv-scalibr/extractor/filesystem/language/python/uvlock"
+	"github.com/google/osv-scalibr/extractor/filesystem/language/rust/cargolock"
+	"github.com/google/osv-scalibr/extractor/filesystem/osv"
+	"github.com/ossf/osv-schema/bindings/go/osvschema"
+	"osv.dev/bindings/go/api"
+	"osv.dev/bindings/go/osvdev"
+
+	"github.com/metahub-ai/attest/checks/internal/netallow"
+)
+
+// Limits of one scan.
+const (
+	MaxFileBytes   = 16 << 20
+	MaxPackages    = 20_000
+	MaxPages       = 10 // querybatch pages followed per query set
+	MaxVulnDetails = 500
+	MaxRequestSize = 256 << 20
+)
+
+// DefaultBaseURL is OSV's API; DefaultHosts the hosts the client may reach.
+var (
+	DefaultBaseURL = osvdev.DefaultBaseURL
+	DefaultHosts   = []string{"api.osv.dev", "osv.dev"}
+)
+
+// File is a lockfile or manifest handed to the extractors.
+type File struct {
+	Path    string `json:"path"`
+	Content []byte `json:"content"`
+}
+
+// Request is what the helper reads on standard input.
+type Request struct {
+	Files []File `json:"files"`
+	// BaseURL replaces OSV's API (a mirror, or a fake in tests); its host
+	// is added to the allowlist. It must be HTTPS.
+	BaseURL string `json:"baseURL,omitempty"`
+	// Timeout bounds the whole scan.
+	Timeout time.Duration `json:"timeout,omitempty"`
+}
+
+// Package is one resolved dependency.
+type Package struct {
+	Ecosystem string `json:"ecosystem"`
+	Name      string `json:"name"`
+	Version   string `json:"version"`
+	File      string `json:"file"`
+	Line      int    `json:"line,omitempty"`
+	Dev       bool   `json:"dev,omitempty"`
+}
+
+// Vuln is one advisory affecting a package.
+type Vuln struct {
+	ID       string   `json:"id"`
+	Aliases  []string `json:"aliases,omitempty"`
+	Summary  string   `json:"summary,omitempty"`
+	Package  int      `json:"package"`  // index into Response.Packages
+	Severity string   `json:"severity"` // CRITICAL, HIGH, MODERATE, LOW or UNKNOWN
+	Score    float64  `json:"score,omitempty"`
+	Vector   string   `json:"vector,omitempty"`
+	Malware  bool     `json:"malware,omitempty"`
+	Fixed    []string `json:"fixed,omitempty"`
+}
+
+// Response is what the helper writes on standard output.
+type Response struct {
+	Packages   []Package           `json:"packages"`
+	Unresolved []Package           `json:"unresolved,omitempty"` // ranges with no resolved version
+	Vulns      []Vuln              `json:"vulns"`
+	Exchanges  []netallow.Exchange `json:"exchanges"`
+	Notes      []string            `json:"notes,omitempty"` // files that could not be read
+	// Truncated says a limit cut the scan short.
+	Truncated string `json:"truncated,omitempty"`
+}
+
+type ctor func(*cpb.PluginConfig) (filesystem.Extractor, error)
+
+var extractors = []ctor{packagelockjson.New, pnpmlock.New, yarnlock.New, bunlock.New,
+	requirements.New, poetrylock.New, uvlock.New, pipfilelock.New, pdmlock.New,
+	gomod.New, cargolock.New}
+
+var ecosystems = map[string]string{"npm": "npm", "pypi": "PyPI", "golang": "Go", "cargo": "crates.io"}
+
+// quiet drops scalibr's own log lines: a file it cannot read becomes a
+// note in the response, not noise on the helper's standard error.
+type quiet struct{}
+
+func (quiet) Errorf(string, ...any) {}
+func (quiet) Warnf(string, ...any)  {}
+func (quiet) Infof(string, ...any)  {}
+func (quiet) Debugf(string, ...any) {}
+func (quiet) Error(...any)          {}
+func (quiet) Warn(...any)           {}
+func (quiet) Info(...any)           {}
+func (quiet) Debug(...any)          {}
+
+func init() { slog.SetLogger(quiet{}) }
+
+// Extract runs the extractors over the files.
+func Extract(ctx context.Context, files []File) (pkgs, unresolved []Package, notes []string) {
+	mfs := fstest.MapFS{}
+	for _, f := range files {
+		mfs[f.Path] = &fstest.MapFile{Data: f.Content, Mode: 0o444}
+	}
+	cfg := &cpb.PluginConfig{MaxFileSizeBytes: MaxFileBytes}
+	var exs []filesystem.Extractor
+	for _, c := range extractors {
+		if e, err := c(cfg); err == nil {
+			exs = append(exs, e)
+		}
+	}
+	for _, f := range files {
+		info, err := fs.Stat(mfs, f.Path)
+		if err != nil {
+			continue
+		}
+		api := fileAPI{f.Path, info}
+		for _, e := range exs {
+			if !e.FileRequired(api) {
+				continue
+			}
+			inv, err := e.Extract(ctx, &filesystem.ScanInput{FS: mfs, Path: f.Path, Root: ".", Info: info, Reader: bytes.NewReader(f.Content)})
+			if err != nil {
+				notes = append(notes, fmt.Sprintf("%s: %s could not read it: %v", f.Path, e.Name(), err))
+				continue
+			}
+			for _, p := range inv.Packages {
+				pk, exact := convert(p, f.Path)
+				if pk.Ecosystem == "" || pk.Name == "" {
+					continue
+				}
+				if !exact || pk.Version == "" {
+					unresolved = append(unresolved, pk)
+					continue
+				}
+				pkgs = append(pkgs, pk)
+			}
+		}
+	}
+	slices.SortFunc(pkgs, func(a, b Package) int {
+		return strings.Compare(a.File+"\x00"+a.Ecosystem+"\x00"+a.Name+"\x00"+a.Version, b.File+"\x00"+b.Ecosystem+"\x00"+b.Name+"\x00"+b.Version)
+	})
+	pkgs = slices.CompactFunc(pkgs, func(a, b Package) bool {
+		return a.File == b.File && a.Ecosystem == b.Ecosystem && a.Name == b.Name && a.Version == b.Version
+	})
+	return pkgs, unresolved, notes
+}
+
+// convert reads a scalibr package; exact is false for a requirement whose
+// version is a lower bound or range (scalibr reports flask>=1.0 as 1.0).
+func convert(p *extractor.Package, file string) (Package, bool) {
+	pk := Package{Ecosystem: ecosystems[p.PURLType], Name: p.Name, Version: p.Version, File: file}
+	if p.Location.Descriptor != nil && p.Location.Descriptor.File != nil {
+		pk.Line = p.Location.Descriptor.File.LineNumber
+	}
+	if g, ok := p.Metadata.(osv.DepGroups); ok && slices.Contains(g.DepGroups(), "dev") {
+		pk.Dev = true
+	}
+	if m, ok := p.Metadata.(*requirements.Metadata); ok && m.VersionComparator != "==" && m.VersionComparator != "===" {
+		return pk, false
+	}
+	if pk.Ecosystem == "Go" && pk.Name == "stdlib" {
+		return Package{}, false
+	}
+	return pk, true
+}
+
+type fileAPI struct {
+	p    string
+	info fs.FileInfo
+}
+
+func (f fileAPI) Path() string               { return f.p }
+func (f fileAPI) Stat() (fs.FileInfo, error) { return f.info, nil }
+
+// Scan extracts the packages and looks them up in OSV.
+func Scan(ctx context.Context, req Request) (*Response, error) {
+	if req.Timeout <= 0 {
+		req.Timeout = 2 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(ctx, req.Timeout)
+	defer cancel()
+	base := req.BaseURL
+	hosts := slices.Clone(DefaultHosts)
+	if base == "" {
+		base = DefaultBaseURL
+	} else {
+		u, err := url.Parse(base)
+		if err != nil || u.Scheme != "https" || u.Host == "" {
+			return nil, fmt.Errorf("OSV base URL %q: want an https:// URL", base)
+		}
+		hosts = append(hosts, strings.ToLower(u.Hostname()))
+	}
+	rec := &netallow.Recorder{}
+	client := osvdev.DefaultClient()
+	client.BaseHostURL = strings.TrimSuffix(base, "/")
+	client.HTTPClient = netallow.New(netallow.Options{Hosts: hosts, Recorder: rec, Timeout: req.Timeout})
+	client.Config.UserAgent = "attest (+https://github.com/metahub-ai/attest)"
+	client.Config.MaxConcurrentBatchRequests = 2
+
+	resp := &Response{}
+	resp.Packages, resp.Unresolved, resp.Notes = Extract(ctx, req.Files)
+	if len(resp.Packages) > MaxPackages {
+		resp.Truncated = fmt.Sprintf("%d packages, only the first %d were queried", len(resp.Packages), MaxPackages)
+		resp.Packages = resp.Packages[:MaxPackages]
+	}
+	err := query(ctx, client, resp)
+	resp.Exchanges = rec.Exchanges()
+	if resp.Vulns == nil {
+		resp.Vulns = []Vuln{}
+	}
+	return resp, err
+}
+
+func query(ctx context.Context, client *osvdev.OSVClient, resp *Response) error {
+	if len(resp.Packages) == 0 {
+		return nil
+	}
+	queries := make([]*api.Query, len(resp.Packages))
+	for i, p := range resp.Packages {
+		queries[i] = &api.Query{Package: &osvschema.Package{Name: p.Name, Ecosystem: p.Ecosystem}, Param: &api.Query_Version{Version: p.Version}}
+	}
+	ids := make([][]string, len(queries))
+	pending := make([]int, len(queries))
+	for i := range pending {
+		pending[i] = i
+	}
+	// querybatch answers with ids only; a result with next_page_token has
+	// more, asked for again with that token.
+	for page := 0; len(pending) > 0; page++ {
+		if page == MaxPages {
+			resp.Truncated = fmt.Sprintf("%d queries still had pages after %d rounds", len(pending), MaxPages)
+			break
+		}
+		batch := make([]*api.Query, len(pending))
+		for j, i := range pending {
+			batch[j] = queries[i]
+		}
+		res, err := client.QueryBatch(ctx, batch)
+		if err != nil {
+			return fmt.Errorf("OSV querybatch: %w", err)
+		}
+		if len(res.GetResults()) != len(batch) {
+			return fmt.Errorf("OSV querybatch: %d results for %d queries", len(res.GetResults()), len(batch))
+		}
+		var next []int
+		for j, r := range res.GetResults() {
+			i := pending[j]
+			for _, v := range r.GetVulns() {
+				ids[i] = append(ids[i], v.GetId())
+			}
+			if tok := r.GetNextPageToken(); tok != "" {
+				queries[i].PageToken = tok
+				next = append(next, i)
+			}
+		}
+		pending = next
+	}
+	details := map[string]*osvschema.Vulnerability{}
+	for i, list := range ids {
+		slices.Sort(list)
+		for _, id := range slices.Compact(list) {
+			v, ok := details[id]
+			if !ok {
+				if len(details) >= MaxVulnDetails {
+					resp.Truncated = fmt.Sprintf("more than %d advisories; the rest are listed without details", MaxVulnDetails)
+				} else {
+					var err error
+					if v, err = client.GetVulnByID(ctx, id); err != nil {
+						return fmt.Errorf("OSV advisory %s: %w", id, err)
+					}
+				}
+				details[id] = v
+			}
+			resp.Vulns = append(resp.Vulns, describe(id, i, v, resp.Packages[i]))
+		}
+	}
+	return nil
+}
+
+// Main is the attest-deps helper: a Request on r, a Response on w.
+func Main(ctx context.Context, r io.Reader, w io.Writer) error {
+	data, err := io.ReadAll(io.LimitReader(r, MaxRequestSize+1))
+	if err != nil {
+		return err
+	}
+	if len(data) > MaxRequestSize {
+		return fmt.Errorf("request larger than %d bytes", MaxRequestSize)
+	}
+	var req Request
+	if err := json.Unmarshal(data, &req); err != nil {
+		return fmt.Errorf("request: %w", err)
+	}
+	resp, err := Scan(ctx, req)
+	if resp != nil {
+		if werr := json.NewEncoder(w).Encode(resp); werr != nil && err == nil {
+			err = werr
+		}
+	}
+	return err
+}

@@ -1,0 +1,72 @@
+package deps
+
+import (
+	"testing"
+)
+
+func TestLaunched(t *testing.T) {
+	for _, c := range []struct {
+		cmd             string
+		args            []string
+		eco, name, spec string
+		ok              bool
+	}{
+		{"npx", []string{"-y", "@scope/pkg@1.2.3", "--flag"}, NPM, "@scope/pkg", "1.2.3", true},
+		{"npx", []string{"--registry", "https://r.example", "pkg"}, NPM, "pkg", "", true},
+		{"npx", []string{"-p", "tool@2", "tool-cli"}, NPM, "tool", "2", true},
+		{"/usr/local/bin/npx", []string{"--yes", "pkg@latest"}, NPM, "pkg", "latest", true},
+		{"uvx", []string{"--from", "mcp-server-git==0.6.2", "mcp-server-git"}, PyPI, "mcp-server-git", "==0.6.2", true},
+		{"uvx", []string{"--python", "3.12", "mcp-server-time"}, PyPI, "mcp-server-time", "", true},
+		{"pnpm", []string{"dlx", "create-x@1"}, NPM, "create-x", "1", true},
+		{"uv", []string{"tool", "run", "ruff@0.5.0"}, PyPI, "ruff", "0.5.0", true},
+		{"pipx", []string{"run", "black"}, PyPI, "black", "", true},
+		{"node", []string{"index.js"}, "", "", "", false},
+		{"npx", []string{"-y"}, "", "", "", false},
+	} {
+		d, ok := Launched(c.cmd, c.args)
+		if ok != c.ok || ok && (d.Ecosystem != c.eco || d.Name != c.name || d.Spec != c.spec) {
+			t.Errorf("%s %v: got %+v %v", c.cmd, c.args, d, ok)
+		}
+	}
+}
+
+func TestInCommand(t *testing.T) {
+	ds := InCommand(`cd "$ROOT" && npx -y prettier@3.3.3 --write "$FILE"; uvx ruff check .`)
+	if len(ds) != 2 || ds[0].Name != "prettier" || ds[0].Spec != "3.3.3" || ds[1].Name != "ruff" {
+		t.Fatalf("got %+v", ds)
+	}
+}
+
+func TestInstructions(t *testing.T) {
+	text := "Install:\n\n```\npip install -r requirements.txt pypdf==4.2.0 'pillow>=10'\nnpm i -D @types/node typescript@5 && echo done\n```\n\nRun `uv add httpx` then.\nWe never install anything else.\n"
+	got := instructions(text)
+	want := []struct{ eco, name, spec string }{{PyPI, "pypdf", "==4.2.0"}, {PyPI, "pillow", ">=10"}, {NPM, "@types/node", ""}, {NPM, "typescript", "5"}, {PyPI, "httpx", ""}}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v", got)
+	}
+	for i, w := range want {
+		if got[i].Ecosystem != w.eco || got[i].Name != w.name || got[i].Spec != w.spec {
+			t.Errorf("%d: got %+v, want %+v", i, got[i], w)
+		}
+	}
+	if got[0].Line != 4 || got[4].Line != 8 {
+		t.Errorf("lines %d, %d", got[0].Line, got[4].Line)
+	}
+}
+
+func FuzzInstructions(f *testing.F) {
+	for _, s := range []string{"pip install x", "npm i -D @a/b@1 c", "uv add 'y[extra]>=1'", "pip install -r", "```\nyarn global add z\n```"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 1<<16 {
+			return
+		}
+		for _, d := range instructions(s) {
+			if d.Name == "" || d.Line < 1 {
+				t.Fatalf("bad dep %+v", d)
+			}
+		}
+		InCommand(s)
+	})
+}
