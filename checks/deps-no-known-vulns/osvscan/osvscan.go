@@ -19,7 +19,6 @@ import (
 	"time"
 
 	cpb "github.com/google/osv-scalibr/binary/proto/config_go_proto"
-	slog "github.com/google/osv-scalibr/log"
 	"github.com/google/osv-scalibr/extractor"
 	"github.com/google/osv-scalibr/extractor/filesystem"
 	"github.com/google/osv-scalibr/extractor/filesystem/language/golang/gomod"
@@ -34,6 +33,7 @@ import (
 	"github.com/google/osv-scalibr/extractor/filesystem/language/python/uvlock"
 	"github.com/google/osv-scalibr/extractor/filesystem/language/rust/cargolock"
 	"github.com/google/osv-scalibr/extractor/filesystem/osv"
+	slog "github.com/google/osv-scalibr/log"
 	"github.com/ossf/osv-schema/bindings/go/osvschema"
 	"osv.dev/bindings/go/api"
 	"osv.dev/bindings/go/osvdev"
