@@ -3,6 +3,7 @@ package checks
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/metahub-ai/attest/resolve/manifest"
 )
@@ -31,6 +32,9 @@ func Skipped(summary string, ev ...Evidence) Result {
 func Plural(n int, noun string) string {
 	if n == 1 {
 		return fmt.Sprintf("1 %s", noun)
+	}
+	if l := len(noun); l > 1 && noun[l-1] == 'y' && !strings.ContainsRune("aeiou", rune(noun[l-2])) {
+		return fmt.Sprintf("%d %sies", n, noun[:l-1])
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Subject is an artifact ready to be evaluated.
@@ -22,6 +23,13 @@ type Subject struct {
 	Source    Provenance
 	Inventory *Inventory
 	Manifests *Manifests
+	// Workspace is the enclosing workspace root of a local directory that
+	// is one of its members, read-only context outside the subject; nil
+	// otherwise.
+	Workspace *Workspace
+	// CommitTime is the time of the resolved commit when the target came
+	// from git; zero otherwise.
+	CommitTime time.Time
 
 	memo sync.Map // key → *memoEntry
 }
@@ -117,6 +125,9 @@ func Load(ctx context.Context, target string, opts LoadOptions) (*Subject, error
 		s.DirName = path.Base(*p)
 	}
 	s.Name = subjectName(s, s.DirName)
+	if snap.Provenance.Type == "dir" {
+		s.Workspace = FindWorkspace(snap.Dir)
+	}
 	return s, nil
 }
 

@@ -4,12 +4,21 @@ import (
 	"sync"
 
 	"github.com/metahub-ai/attest/checks"
+	agentinstructions "github.com/metahub-ai/attest/checks/agent-instructions"
 	agentnohostileinstructions "github.com/metahub-ai/attest/checks/agent-no-hostile-instructions"
 	agentshapedeclared "github.com/metahub-ai/attest/checks/agent-shape-declared"
 	agenttoolscope "github.com/metahub-ai/attest/checks/agent-tool-scope"
+	ciconfigured "github.com/metahub-ai/attest/checks/ci-configured"
 	declaredfilesexist "github.com/metahub-ai/attest/checks/declared-files-exist"
+	depsbounded "github.com/metahub-ai/attest/checks/deps-bounded"
+	depsnoknownvulns "github.com/metahub-ai/attest/checks/deps-no-known-vulns"
+	depsnottyposquatted "github.com/metahub-ai/attest/checks/deps-not-typosquatted"
+	descriptionquality "github.com/metahub-ai/attest/checks/description-quality"
+	documentationpresent "github.com/metahub-ai/attest/checks/documentation-present"
 	entryresolves "github.com/metahub-ai/attest/checks/entry-resolves"
+	homepagedeclared "github.com/metahub-ai/attest/checks/homepage-declared"
 	licensepresent "github.com/metahub-ai/attest/checks/license-present"
+	lockfilepresent "github.com/metahub-ai/attest/checks/lockfile-present"
 	manifestpresent "github.com/metahub-ai/attest/checks/manifest-present"
 	mcpauthposture "github.com/metahub-ai/attest/checks/mcp-auth-posture"
 	mcplaunchable "github.com/metahub-ai/attest/checks/mcp-launchable"
@@ -48,11 +57,18 @@ import (
 	pluginhookssafe "github.com/metahub-ai/attest/checks/plugin-hooks-safe"
 	pluginmanifest "github.com/metahub-ai/attest/checks/plugin-manifest"
 	publishersignature "github.com/metahub-ai/attest/checks/publisher-signature"
+	recentlymaintained "github.com/metahub-ai/attest/checks/recently-maintained"
 	skillallowedtools "github.com/metahub-ai/attest/checks/skill-allowed-tools"
+	skillbody "github.com/metahub-ai/attest/checks/skill-body"
+	skilldistinctiveness "github.com/metahub-ai/attest/checks/skill-distinctiveness"
 	skillfrontmatter "github.com/metahub-ai/attest/checks/skill-frontmatter"
 	skillfrontmatterdepth "github.com/metahub-ai/attest/checks/skill-frontmatter-depth"
 	skillnohostileactions "github.com/metahub-ai/attest/checks/skill-no-hostile-actions"
 	skillresourcesresolve "github.com/metahub-ai/attest/checks/skill-resources-resolve"
+	skilltokenfootprint "github.com/metahub-ai/attest/checks/skill-token-footprint"
+	skilltriggers "github.com/metahub-ai/attest/checks/skill-triggers"
+	testspresent "github.com/metahub-ai/attest/checks/tests-present"
+	usageexamples "github.com/metahub-ai/attest/checks/usage-examples"
 	versionformat "github.com/metahub-ai/attest/checks/version-format"
 )
 
@@ -66,12 +82,21 @@ const (
 // line here.
 func All() []*checks.Check {
 	return []*checks.Check{
+		agentinstructions.Check,
 		agentnohostileinstructions.Check,
 		agentshapedeclared.Check,
 		agenttoolscope.Check,
+		ciconfigured.Check,
 		declaredfilesexist.Check,
+		depsbounded.Check,
+		depsnoknownvulns.Check,
+		depsnottyposquatted.Check,
+		descriptionquality.Check,
+		documentationpresent.Check,
 		entryresolves.Check,
+		homepagedeclared.Check,
 		licensepresent.Check,
+		lockfilepresent.Check,
 		manifestpresent.Check,
 		mcpauthposture.Check,
 		mcplaunchable.Check,
@@ -110,11 +135,18 @@ func All() []*checks.Check {
 		pluginhookssafe.Check,
 		pluginmanifest.Check,
 		publishersignature.Check,
+		recentlymaintained.Check,
 		skillallowedtools.Check,
+		skillbody.Check,
+		skilldistinctiveness.Check,
 		skillfrontmatter.Check,
 		skillfrontmatterdepth.Check,
 		skillnohostileactions.Check,
 		skillresourcesresolve.Check,
+		skilltokenfootprint.Check,
+		skilltriggers.Check,
+		testspresent.Check,
+		usageexamples.Check,
 		versionformat.Check,
 	}
 }

@@ -27,6 +27,7 @@ type runOptions struct {
 	verbose  bool
 	surface  string
 	lock     string
+	net      bool
 }
 
 func newRunCmd(a *app) *cobra.Command {
@@ -48,6 +49,11 @@ An MCP server's surface is compared with its lock file (--lock, or
 attest.lock.json in DIR; write one with 'attest lock'): a tool added, a
 description or schema changed, or a name reused with a new meaning exits
 1 until the lock is updated. The differences are in surface.drift.
+
+Offline by default: checks that need the network are skipped, which
+lowers coverage. --net lets deps-no-known-vulns look up the resolved
+dependency versions in OSV through the attest-deps helper (installed beside
+attest); ATTEST_OSV_URL points it at an HTTPS mirror.
 
 The report goes to standard output (or --output); progress and notes go to
 standard error, so 'attest run DIR --json | jq' stays clean.`,
@@ -84,6 +90,7 @@ standard error, so 'attest run DIR --json | jq' stays clean.`,
 	f.StringVarP(&o.output, "output", "o", "", "write the report to this file instead of standard output")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show evidence for passing checks too")
 	f.StringVar(&o.surface, "surface", "", "judge this captured MCP surface (tools/list JSON) instead of the one in the source")
+	f.BoolVar(&o.net, "net", false, "grant network access to the checks that need it (deps-no-known-vulns asks OSV; see ATTEST_OSV_URL)")
 	f.StringVar(&o.lock, "lock", "", "compare the MCP surface with this lock file (default: DIR/"+mcp.LockFile+" when it exists)")
 	return cmd
 }
@@ -106,6 +113,11 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 		Kind:        kind,
 		Policy:      policy.Config{MinScore: minScore},
 		ToolVersion: Version,
+	}
+	if o.net {
+		g := checks.DefaultGrants
+		g.Net = true
+		opts.Grants = &g
 	}
 	if o.surface != "" {
 		snap, err := readSurface(o.surface)

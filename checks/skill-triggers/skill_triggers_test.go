@@ -1,0 +1,9 @@
+package skilltriggers
+
+import (
+	"testing"
+
+	"github.com/metahub-ai/attest/checks/checktest"
+)
+
+func TestFixtures(t *testing.T) { checktest.Verify(t, Check, "testdata") }
