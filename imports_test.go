@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -87,5 +88,27 @@ func TestImportDirection(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no project imports found; is the walk broken?")
+	}
+}
+
+// TestRunPathStaysLean keeps the libraries with costly package
+// initialisation out of the attest binary: they run in helpers (attest-deps)
+// or packages the CLI does not link, so an offline run starts fast.
+func TestRunPathStaysLean(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "./cmd/attest").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 50 {
+		t.Fatalf("go list returned %d packages; is the command broken?", len(deps))
+	}
+	for _, d := range deps {
+		for _, heavy := range []string{"github.com/google/osv-scalibr", "osv.dev/bindings", "google.golang.org/grpc",
+			"google.golang.org/protobuf", "github.com/modelcontextprotocol/go-sdk", "github.com/santhosh-tekuri/jsonschema"} {
+			if strings.HasPrefix(d, heavy) {
+				t.Errorf("cmd/attest links %s", d)
+			}
+		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/url"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
@@ -246,9 +245,17 @@ func commitOf(spec string) string {
 	return ""
 }
 
-var fullCommitRe = regexp.MustCompile(`^[0-9a-f]{40}$`)
-
-func fullCommit(s string) bool { return len(s) == 40 && fullCommitRe.MatchString(s) }
+func fullCommit(s string) bool {
+	if len(s) != 40 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
 
 func orAny(s string) string {
 	if strings.TrimSpace(s) == "" {

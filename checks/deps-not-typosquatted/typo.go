@@ -1,10 +1,9 @@
 package depsnottyposquatted
 
 import (
-	"bufio"
-	"bytes"
 	_ "embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,53 +24,132 @@ type Popular struct {
 	Pop  int64
 }
 
-// Data is one ecosystem's popularity data.
+// Data is one ecosystem's popularity data: the popular list in
+// popularity order, the neighbours list and the key index, each a sorted
+// text file read in place. Nothing is built at load time but line offsets,
+// so a run pays for the names it looks up, not for the 5,000 it could.
 type Data struct {
-	Eco        Ecosystem
-	Popular    []Popular // most popular first
-	index      map[string]int64
-	Neighbours map[string]bool
-	byLen      map[int][]int // normalised length → indexes into Popular
-	scopes     map[string]bool
-	forms      []forms // per popular name
+	Eco               Ecosystem
+	popular, nb, keys string
+	popLines, nbLines []int32 // line start offsets, comments skipped
+	keyLines          []int32
 }
 
-// forms are the shapes of a name that rule 4 compares, computed once.
-type forms struct{ noSep, core, tokens string }
+// Key rules of the index: the shapes of a popular name that rules 1, 4
+// and 6 compare.
+const (
+	keyName    = "n" // the name itself
+	keySep     = "s" // separators removed
+	keyCore    = "c" // conventional affixes removed
+	keyTokens  = "t" // hyphen tokens sorted
+	keyDropped = "d" // a scoped name with its separator dropped
+	keyScope   = "p" // a scope in use
+)
 
-func formsOf(n string) forms {
-	f := forms{noSep: stripSep(n), core: stripAffix(n)}
-	if strings.Contains(n, "-") {
-		f.tokens = sortedJoin(strings.Split(n, "-"))
+// keysOf lists the index keys of a normalised popular name.
+func keysOf(name string) [][2]string {
+	out := [][2]string{{name, keyName}}
+	if ns := stripSep(name); ns != name {
+		out = append(out, [2]string{ns, keySep}) // else the name key serves
 	}
-	return f
+	if c := stripAffix(name); len(c) >= 3 && c != name {
+		out = append(out, [2]string{c, keyCore})
+	}
+	if strings.Contains(name, "-") {
+		out = append(out, [2]string{sortedTokens(name), keyTokens})
+	}
+	if scope, bare, ok := splitScope(name); ok {
+		out = append(out, [2]string{scope + "-" + bare, keyDropped}, [2]string{scope + bare, keyDropped}, [2]string{scope, keyScope})
+	}
+	return out
 }
 
-// NewData indexes popularity data.
-func NewData(eco Ecosystem, popular []Popular, neighbours []string) *Data {
-	d := &Data{Eco: eco, Popular: popular, index: make(map[string]int64, len(popular)),
-		Neighbours: make(map[string]bool, len(neighbours)), byLen: map[int][]int{}, scopes: map[string]bool{}}
+// BuildKeys writes the key index of a popular list (normalised names, most
+// popular first): one "key TAB rule TAB rank" line for the most popular
+// name of each key and rule, sorted.
+func BuildKeys(popular []Popular) string {
+	seen := map[[2]string]bool{}
+	var lines []string
 	for i, p := range popular {
-		n := Normalize(eco, p.Name)
-		d.Popular[i].Name = n
-		d.index[n] = p.Pop
-		d.byLen[len(n)] = append(d.byLen[len(n)], i)
-		d.forms = append(d.forms, formsOf(n))
-		if scope, _, ok := splitScope(n); ok {
-			d.scopes[scope] = true
+		for _, k := range keysOf(p.Name) {
+			if !seen[k] {
+				seen[k] = true
+				lines = append(lines, k[0]+"\t"+k[1]+"\t"+strconv.Itoa(i))
+			}
 		}
 	}
-	for _, n := range neighbours {
-		d.Neighbours[Normalize(eco, n)] = true
+	slices.Sort(lines)
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// NewData reads the three files of an ecosystem.
+func NewData(eco Ecosystem, popular, neighbours, keys string) *Data {
+	return &Data{Eco: eco, popular: popular, nb: neighbours, keys: keys,
+		popLines: lineStarts(popular), nbLines: lineStarts(neighbours), keyLines: lineStarts(keys)}
+}
+
+func lineStarts(s string) []int32 {
+	out := make([]int32, 0, strings.Count(s, "\n")+1)
+	for off := 0; off < len(s); {
+		end := strings.IndexByte(s[off:], '\n')
+		if end < 0 {
+			end = len(s) - off
+		}
+		if s[off] != '#' && end > 0 {
+			out = append(out, int32(off))
+		}
+		off += end + 1
 	}
-	return d
+	return out
+}
+
+func line(s string, off int32) string {
+	t := s[off:]
+	if i := strings.IndexByte(t, '\n'); i >= 0 {
+		t = t[:i]
+	}
+	return t
+}
+
+// Len is the number of popular names.
+func (d *Data) Len() int { return len(d.popLines) }
+
+// At is the popular name of a rank (0 is the most popular).
+func (d *Data) At(rank int) Popular {
+	name, v, _ := strings.Cut(line(d.popular, d.popLines[rank]), "\t")
+	n, _ := strconv.ParseInt(v, 10, 64)
+	return Popular{name, n}
+}
+
+// lookup finds the rank indexed under a key and rule, or -1.
+func (d *Data) lookup(key, rule string) int {
+	prefix := key + "\t" + rule + "\t"
+	i, _ := slices.BinarySearchFunc(d.keyLines, prefix, func(off int32, p string) int {
+		return strings.Compare(line(d.keys, off), p)
+	})
+	if i < len(d.keyLines) {
+		if l := line(d.keys, d.keyLines[i]); strings.HasPrefix(l, prefix) {
+			r, err := strconv.Atoi(l[len(prefix):])
+			if err == nil && r < d.Len() {
+				return r
+			}
+		}
+	}
+	return -1
+}
+
+func (d *Data) neighbour(n string) bool {
+	_, ok := slices.BinarySearchFunc(d.nbLines, n, func(off int32, k string) int {
+		return strings.Compare(line(d.nb, off), k)
+	})
+	return ok
 }
 
 // Normalize applies the ecosystem's name rules: npm lowercases, PyPI
 // applies PEP 503.
 func Normalize(eco Ecosystem, name string) string {
 	name = strings.ToLower(strings.TrimSpace(name))
-	if eco != PyPI {
+	if eco != PyPI || !strings.ContainsAny(name, "_.") && !strings.Contains(name, "--") {
 		return name
 	}
 	var b strings.Builder
@@ -97,8 +175,8 @@ type Match struct {
 	// TargetPop is the target's downloads a month; the candidate has
 	// fewer than the neighbour threshold (it is on neither list).
 	TargetPop int64
-	// Warn marks rule 6's unknown scope over a popular bare name, which is
-	// reported but does not fail.
+	// Warn marks rule 6's unknown scope over a popular unscoped name,
+	// which is reported but does not fail.
 	Warn bool
 }
 
@@ -106,8 +184,7 @@ type Match struct {
 // neighbours list): such a name is never flagged.
 func (d *Data) Known(name string) bool {
 	n := Normalize(d.Eco, name)
-	_, ok := d.index[n]
-	return ok || d.Neighbours[n]
+	return d.lookup(n, keyName) >= 0 || d.neighbour(n)
 }
 
 // Check applies the rules of CHECKS §5 to one candidate name.
@@ -123,109 +200,96 @@ func (d *Data) Check(name string) (Match, bool) {
 // name had no popularity of its own: rule 2 then admits every target,
 // because the generator guarantees that the least popular target is more
 // than 100 times as popular as any name outside both lists. The generator
-// calls it to find the neighbours.
+// calls it to find the neighbours. Of several matches the most popular
+// target wins.
 func (d *Data) Resembles(n string) (Match, bool) {
-	mk := func(t Popular, rule string) Match {
-		return Match{Candidate: n, Target: t.Name, Rule: rule, TargetPop: t.Pop}
+	best, rule := -1, ""
+	consider := func(i int, r string) {
+		if i >= 0 && (best < 0 || i < best) && d.At(i).Name != n {
+			best, rule = i, r
+		}
 	}
-	// Rule 6 first: a scope name is the clearest signal.
-	if scope, bare, ok := splitScope(n); ok && d.Eco == NPM {
-		for _, t := range d.Popular {
-			ts, tb, tok := splitScope(t.Name)
-			if tok && tb == bare && ts != scope && distance(ts, scope, 1) <= 1 {
-				return mk(t, "scope within one edit of a popular scope"), true
+	scope, bare, scopedN := splitScope(n)
+	if scopedN && d.Eco == NPM {
+		// Rule 6: a scope one edit from a popular scope, same bare name.
+		for i := range d.Len() {
+			t := d.At(i).Name
+			if ts, tb, ok := splitScope(t); ok && tb == bare && ts != scope && distance(ts, scope, 1) <= 1 {
+				consider(i, "scope within one edit of a popular scope")
+				break
 			}
 		}
-		if !d.scopes[scope] {
-			if p, ok := d.index[bare]; ok {
-				m := mk(Popular{bare, p}, "unknown scope over a popular unscoped name")
-				m.Warn = true
-				return m, true
-			}
-		}
-	}
-	bareN := n
-	if _, b, ok := splitScope(n); ok {
-		bareN = b
-	}
-	// Popular is sorted most popular first, so the first match of each
-	// pass is its best; the two passes keep the more popular target.
-	var best Match
-	found := false
-	consider := func(t Popular, rule string) {
-		if !found || t.Pop > best.TargetPop {
-			best, found = mk(t, rule), true
-		}
-	}
-	nf := formsOf(n)
-	for l := len(n) - 2; l <= len(n)+2; l++ {
-		for _, i := range d.byLen[l] {
-			if t := d.Popular[i]; t.Name != n {
-				if rule := compare(n, bareN, nf, t.Name, d.forms[i]); rule != "" {
-					consider(t, rule)
-					break
-				}
+		if best < 0 && d.lookup(scope, keyScope) < 0 {
+			if i := d.lookup(bare, keyName); i >= 0 {
+				t := d.At(i)
+				return Match{Candidate: n, Target: t.Name, Rule: "unknown scope over a popular unscoped name", TargetPop: t.Pop, Warn: true}, true
 			}
 		}
 	}
-	// Separator and affix rules can change the length by more than two.
-	for i, t := range d.Popular {
-		if t.Name == n || absDiff(len(t.Name), len(n)) <= 2 {
-			continue
-		}
-		if rule := structural(nf, d.forms[i]); rule != "" {
-			consider(t, rule)
-			break
-		}
+	if !scopedN && d.Eco == NPM {
+		consider(d.lookup(n, keyDropped), "scoped name with the separator dropped")
 	}
-	return best, found
-}
-
-// compare applies rules 3 to 5 to candidate n and target t of similar
-// length.
-func compare(n, bareN string, nf forms, t string, tf forms) string {
-	if ts, tb, ok := splitScope(t); ok && !strings.HasPrefix(n, "@") && (n == ts+"-"+tb || n == ts+tb) {
-		return "scoped name with the separator dropped"
+	// Rule 4: separators, hyphen tokens, affixes.
+	ns := stripSep(n)
+	consider(d.lookup(ns, keySep), "separator confusion")
+	if ns != n {
+		consider(d.lookup(ns, keyName), "separator confusion")
 	}
-	if r := structural(nf, tf); r != "" {
-		return r
+	if strings.Contains(n, "-") {
+		consider(d.lookup(sortedTokens(n), keyTokens), "hyphen tokens permuted")
 	}
-	if lookalike(n, t) {
-		return "ASCII lookalike substitution"
+	if c := stripAffix(n); len(c) >= 3 {
+		consider(d.lookup(c, keyName), "affix added, dropped or swapped")
+		consider(d.lookup(c, keyCore), "affix added, dropped or swapped")
 	}
-	max := 0
+	// Rule 5: one lookalike substitution.
+	lookalikes(n, func(v string) { consider(d.lookup(v, keyName), "ASCII lookalike substitution") })
+	// Rule 3: typing slips, for names of five characters or more.
+	maxDist := 0
 	switch {
-	case len(bareN) >= 9:
-		max = 2
-	case len(bareN) >= 5:
-		max = 1
+	case len(bare) >= 9:
+		maxDist = 2
+	case len(bare) >= 5:
+		maxDist = 1
 	}
-	if max > 0 && distance(n, t, max) <= max {
-		return fmt.Sprintf("edit distance %d", distance(n, t, max))
+	if maxDist > 0 {
+		end := d.Len()
+		if best >= 0 {
+			end = best // only a more popular target could change the answer
+		}
+		for i := range end {
+			l := line(d.popular, d.popLines[i])
+			t := l[:strings.IndexByte(l, '\t')]
+			if absDiff(len(t), len(n)) > maxDist || t == n {
+				continue
+			}
+			if k := distance(n, t, maxDist); k <= maxDist {
+				consider(i, fmt.Sprintf("edit distance %d", k))
+				break
+			}
+		}
 	}
-	return ""
+	if best < 0 {
+		return Match{}, false
+	}
+	t := d.At(best)
+	return Match{Candidate: n, Target: t.Name, Rule: rule, TargetPop: t.Pop}, true
 }
 
 var affixes = []string{"python-", "py-", "node-", "js-", "-python", "-py", "-js", ".js"}
 
-// structural applies rule 4: separators removed or swapped, hyphen tokens
-// permuted, a conventional affix added, dropped or swapped.
-func structural(n, t forms) string {
-	if n.noSep == t.noSep {
-		return "separator confusion"
+func stripSep(s string) string {
+	if !strings.ContainsAny(s, "-_.") {
+		return s
 	}
-	if n.tokens != "" && n.tokens == t.tokens {
-		return "hyphen tokens permuted"
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '-' && c != '_' && c != '.' {
+			b = append(b, c)
+		}
 	}
-	if n.core == t.core && len(n.core) >= 3 {
-		return "affix added, dropped or swapped"
-	}
-	return ""
+	return string(b)
 }
-
-var sepReplacer = strings.NewReplacer("-", "", "_", "", ".", "")
-
-func stripSep(s string) string { return sepReplacer.Replace(s) }
 
 func stripAffix(s string) string {
 	for _, a := range affixes {
@@ -238,8 +302,8 @@ func stripAffix(s string) string {
 	return s
 }
 
-func sortedJoin(parts []string) string {
-	p := append([]string(nil), parts...)
+func sortedTokens(n string) string {
+	p := strings.Split(n, "-")
 	for i := 1; i < len(p); i++ {
 		for j := i; j > 0 && p[j] < p[j-1]; j-- {
 			p[j], p[j-1] = p[j-1], p[j]
@@ -248,11 +312,12 @@ func sortedJoin(parts []string) string {
 	return strings.Join(p, "-")
 }
 
-var lookalikes = [][2]string{{"rn", "m"}, {"vv", "w"}, {"cl", "d"}, {"1", "l"}, {"1", "i"}, {"l", "i"}, {"0", "o"}, {"5", "s"}}
+var lookalikePairs = [][2]string{{"rn", "m"}, {"vv", "w"}, {"cl", "d"}, {"1", "l"}, {"1", "i"}, {"l", "i"}, {"0", "o"}, {"5", "s"}}
 
-// lookalike applies rule 5: one lookalike substitution turns n into t.
-func lookalike(n, t string) bool {
-	for _, p := range lookalikes {
+// lookalikes yields every name one lookalike substitution away from n
+// (rule 5).
+func lookalikes(n string, yield func(string)) {
+	for _, p := range lookalikePairs {
 		for _, ab := range [][2]string{{p[0], p[1]}, {p[1], p[0]}} {
 			for i := 0; ; {
 				j := strings.Index(n[i:], ab[0])
@@ -260,14 +325,11 @@ func lookalike(n, t string) bool {
 					break
 				}
 				j += i
-				if n[:j]+ab[1]+n[j+len(ab[0]):] == t {
-					return true
-				}
+				yield(n[:j] + ab[1] + n[j+len(ab[0]):])
 				i = j + 1
 			}
 		}
 	}
-	return false
 }
 
 func splitScope(n string) (scope, bare string, ok bool) {
@@ -290,25 +352,25 @@ func absDiff(a, b int) int {
 // taken for slips of the finger.
 var qwerty = []string{"1234567890-", "qwertyuiop", "asdfghjkl", "zxcvbnm"}
 
-var adjacent = sync.OnceValue(func() map[[2]byte]bool {
+var adjacent = sync.OnceValue(func() *[128][128]bool {
 	pos := map[byte][2]int{}
 	for r, row := range qwerty {
 		for c := 0; c < len(row); c++ {
 			pos[row[c]] = [2]int{r, c}
 		}
 	}
-	m := map[[2]byte]bool{}
+	var m [128][128]bool
 	for a, pa := range pos {
 		for b, pb := range pos {
 			dr, dc := pa[0]-pb[0], pa[1]-pb[1]
 			// Rows are staggered: a key touches the row below at its own
 			// column and the one to its left.
 			if a != b && (dr == 0 && (dc == 1 || dc == -1) || dr == 1 && (dc == 0 || dc == 1) || dr == -1 && (dc == 0 || dc == -1)) {
-				m[[2]byte{a, b}] = true
+				m[a][b] = true
 			}
 		}
 	}
-	return m
+	return &m
 })
 
 // distance is the Damerau-Levenshtein (optimal string alignment) distance
@@ -319,9 +381,13 @@ func distance(a, b string, max int) int {
 		return max + 1
 	}
 	adj := adjacent()
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	var buf [3][72]int
+	var prev2, prev, cur []int
+	if len(b) < len(buf[0]) {
+		prev2, prev, cur = buf[0][:len(b)+1], buf[1][:len(b)+1], buf[2][:len(b)+1]
+	} else {
+		prev2, prev, cur = make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
+	}
 	for j := range prev {
 		prev[j] = j
 	}
@@ -332,7 +398,7 @@ func distance(a, b string, max int) int {
 			cost := 0
 			if a[i-1] != b[j-1] {
 				cost = 2
-				if adj[[2]byte{a[i-1], b[j-1]}] {
+				if x, y := a[i-1], b[j-1]; x < 128 && y < 128 && adj[x][y] {
 					cost = 1
 				}
 			}
@@ -363,6 +429,12 @@ var pypiPopular []byte
 //go:embed pypi-neighbours.txt
 var pypiNeighbours []byte
 
+//go:embed npm-keys.txt
+var npmKeys string
+
+//go:embed pypi-keys.txt
+var pypiKeys string
+
 // Load returns the committed data of an ecosystem, parsed on first use.
 func Load(eco Ecosystem) *Data {
 	if eco == PyPI {
@@ -372,25 +444,19 @@ func Load(eco Ecosystem) *Data {
 }
 
 var (
-	npmData  = sync.OnceValue(func() *Data { return mustParse(NPM, npmPopular, npmNeighbours) })
-	pypiData = sync.OnceValue(func() *Data { return mustParse(PyPI, pypiPopular, pypiNeighbours) })
+	npmData  = sync.OnceValue(func() *Data { return NewData(NPM, string(npmPopular), string(npmNeighbours), npmKeys) })
+	pypiData = sync.OnceValue(func() *Data { return NewData(PyPI, string(pypiPopular), string(pypiNeighbours), pypiKeys) })
 )
 
-func mustParse(eco Ecosystem, pop, nb []byte) *Data {
-	p, n, err := ParseData(pop, nb)
-	if err != nil {
-		panic(fmt.Sprintf("%s popularity data: %v", eco, err)) // committed data; a test parses it
-	}
-	return NewData(eco, p, n)
-}
-
+// ParseData reads a popular list (name TAB popularity) and a neighbours
 // ParseData reads a popular list (name TAB popularity) and a neighbours
 // list (one name a line); lines starting with # are comments.
 func ParseData(popular, neighbours []byte) ([]Popular, []string, error) {
-	var ps []Popular
-	sc := bufio.NewScanner(bytes.NewReader(popular))
-	for line := 1; sc.Scan(); line++ {
-		t := sc.Text()
+	text := string(popular)
+	ps := make([]Popular, 0, strings.Count(text, "\n"))
+	for line := 1; text != ""; line++ {
+		t, rest, _ := strings.Cut(text, "\n")
+		text = rest
 		if t == "" || t[0] == '#' {
 			continue
 		}

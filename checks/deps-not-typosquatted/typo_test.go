@@ -50,9 +50,10 @@ func TestData(t *testing.T) {
 	for _, c := range []struct {
 		eco       Ecosystem
 		pop, nb   []byte
+		keys      string
 		threshold int64
-	}{{NPM, npmPopular, npmNeighbours, 100 * 50_000}, {PyPI, pypiPopular, pypiNeighbours, 0}} {
-		for _, b := range [][]byte{c.pop, c.nb} {
+	}{{NPM, npmPopular, npmNeighbours, npmKeys, 100 * 50_000}, {PyPI, pypiPopular, pypiNeighbours, pypiKeys, 0}} {
+		for _, b := range [][]byte{c.pop, c.nb, []byte(c.keys)} {
 			if h := string(b[:200]); !strings.Contains(h, "# input sha256 ") || !strings.Contains(h, "snapshot 20") || !strings.Contains(h, "# generator ") {
 				t.Errorf("%s: data file lacks its provenance header: %q", c.eco, h)
 			}
@@ -72,7 +73,20 @@ func TestData(t *testing.T) {
 		if p[len(p)-1].Pop < c.threshold {
 			t.Errorf("%s: least popular target %d under %d", c.eco, p[len(p)-1].Pop, c.threshold)
 		}
+		// The key index is the one the popular list gives.
+		var body strings.Builder
+		for _, l := range strings.SplitAfter(c.keys, "\n") {
+			if !strings.HasPrefix(l, "#") {
+				body.WriteString(l)
+			}
+		}
+		if body.String() != BuildKeys(p) {
+			t.Errorf("%s: the key index is stale; regenerate the data", c.eco)
+		}
 		d := Load(c.eco)
+		if d.Len() != len(p) {
+			t.Errorf("%s: %d names indexed, %d listed", c.eco, d.Len(), len(p))
+		}
 		for _, name := range append(n, p[0].Name, p[len(p)-1].Name) {
 			if m, ok := d.Check(name); ok {
 				t.Errorf("%s: listed name %s flagged: %+v", c.eco, name, m)

@@ -119,18 +119,26 @@ func sortPop(p []typo.Popular) {
 	})
 }
 
-// write writes the popular list and the names among cands that a rule
-// would flag against it.
+// write writes the popular list (normalised names), its key index and
+// the names among cands that a rule would flag against it.
 func write(dir, prefix string, eco typo.Ecosystem, popular []typo.Popular, cands []string, head string) error {
+	seen := map[string]bool{}
+	var norm []typo.Popular
+	for _, p := range popular {
+		n := typo.Normalize(eco, p.Name)
+		if !seen[n] {
+			seen[n] = true
+			norm = append(norm, typo.Popular{Name: n, Pop: p.Pop})
+		}
+	}
 	var b strings.Builder
 	b.WriteString(head)
-	for _, p := range popular {
+	for _, p := range norm {
 		fmt.Fprintf(&b, "%s\t%d\n", p.Name, p.Pop)
 	}
-	if err := os.WriteFile(filepath.Join(dir, prefix+"-popular.tsv"), []byte(b.String()), 0o644); err != nil {
-		return err
-	}
-	d := typo.NewData(eco, slices.Clone(popular), nil)
+	popText := b.String()
+	keys := head + "# key TAB rule TAB rank: the shapes of each popular name that the rules compare\n" + typo.BuildKeys(norm)
+	d := typo.NewData(eco, popText, "", keys)
 	var nb []string
 	for _, c := range cands {
 		n := typo.Normalize(eco, c)
@@ -149,8 +157,13 @@ func write(dir, prefix string, eco typo.Ecosystem, popular []typo.Popular, cands
 	for _, n := range nb {
 		b.WriteString(n + "\n")
 	}
-	fmt.Fprintf(os.Stderr, "%s: %d popular, %d candidates, %d neighbours\n", prefix, len(popular), len(cands), len(nb))
-	return os.WriteFile(filepath.Join(dir, prefix+"-neighbours.txt"), []byte(b.String()), 0o644)
+	fmt.Fprintf(os.Stderr, "%s: %d popular, %d candidates, %d neighbours\n", prefix, len(norm), len(cands), len(nb))
+	for name, text := range map[string]string{"-popular.tsv": popText, "-keys.txt": keys, "-neighbours.txt": b.String()} {
+		if err := os.WriteFile(filepath.Join(dir, prefix+name), []byte(text), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func digest(b []byte) string {
