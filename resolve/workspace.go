@@ -1,10 +1,12 @@
 package resolve
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -23,6 +25,37 @@ type Workspace struct {
 	Declaration string
 	// Lockfiles are the lockfiles present at the root.
 	Lockfiles []string
+
+	dir string // the root, absolute
+}
+
+// MaxWorkspaceLockfile bounds a root lockfile read through ReadLockfile.
+const MaxWorkspaceLockfile = 32 << 20
+
+// ReadLockfile reads one of the root's lockfiles, through an os.Root so
+// that a link cannot lead out of the root, and bounded in size.
+func (w *Workspace) ReadLockfile(name string) ([]byte, error) {
+	if !slices.Contains(w.Lockfiles, name) {
+		return nil, fmt.Errorf("%s is not a lockfile of the workspace root", name)
+	}
+	root, err := os.OpenRoot(w.dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	f, err := root.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxWorkspaceLockfile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxWorkspaceLockfile {
+		return nil, fmt.Errorf("%s is larger than %d bytes", name, MaxWorkspaceLockfile)
+	}
+	return b, nil
 }
 
 const (
@@ -54,7 +87,7 @@ func FindWorkspace(dir string) *Workspace {
 		}
 		rel = filepath.ToSlash(rel)
 		if decl, globs := declaration(cur); decl != "" && covers(globs, rel) {
-			w := &Workspace{Root: filepath.ToSlash(mustRel(dir, cur)), Declaration: decl}
+			w := &Workspace{Root: filepath.ToSlash(mustRel(dir, cur)), Declaration: decl, dir: cur}
 			for _, l := range workspaceLocks {
 				if st, err := os.Stat(filepath.Join(cur, l)); err == nil && st.Mode().IsRegular() {
 					w.Lockfiles = append(w.Lockfiles, l)

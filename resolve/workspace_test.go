@@ -36,6 +36,12 @@ func TestFindWorkspace(t *testing.T) {
 	if w == nil || w.Root != "../.." || w.Declaration != "package.json" || len(w.Lockfiles) != 1 || w.Lockfiles[0] != "package-lock.json" {
 		t.Fatalf("npm member: %+v", w)
 	}
+	if b, err := w.ReadLockfile("package-lock.json"); err != nil || string(b) != "{}" {
+		t.Errorf("reading the root lockfile: %q %v", b, err)
+	}
+	if _, err := w.ReadLockfile("package.json"); err == nil {
+		t.Error("read a file that is not a root lockfile")
+	}
 	if w := FindWorkspace(filepath.Join(root, "other/b")); w != nil {
 		t.Errorf("a directory outside the globs is no member: %+v", w)
 	}

@@ -110,9 +110,27 @@ func run(ctx context.Context, in *checks.Input) (checks.Result, error) {
 		}
 	}
 	declared := 0
+	ecos := map[string]bool{}
 	for _, d := range deps.Declared(s) {
-		if d.From == deps.FromManifest {
+		if d.From == deps.FromManifest && d.Group != "replace" {
 			declared++
+			ecos[d.Ecosystem] = true
+		}
+	}
+	// A workspace member's versions are resolved in the root's lockfile.
+	var notes []string
+	if w := s.Workspace; w != nil {
+		for _, name := range w.Lockfiles {
+			eco := lockEcosystem[name]
+			if !ecos[eco] || hasLock(req.Files, eco) {
+				continue
+			}
+			if b, err := w.ReadLockfile(name); err == nil {
+				req.Files = append(req.Files, file{path.Join(w.Root, name), b})
+				notes = append(notes, fmt.Sprintf("versions from the workspace root's %s, which covers every member", path.Join(w.Root, name)))
+			} else {
+				notes = append(notes, fmt.Sprintf("the workspace root's %s could not be read: %v", name, err))
+			}
 		}
 	}
 	if len(req.Files) == 0 && declared == 0 {
@@ -134,7 +152,21 @@ func run(ctx context.Context, in *checks.Input) (checks.Result, error) {
 	if err != nil {
 		return checks.Result{}, err
 	}
+	resp.Notes = append(notes, resp.Notes...)
 	return judge(resp), nil
+}
+
+var lockEcosystem = map[string]string{"package-lock.json": deps.NPM, "npm-shrinkwrap.json": deps.NPM, "pnpm-lock.yaml": deps.NPM,
+	"yarn.lock": deps.NPM, "bun.lock": deps.NPM, "uv.lock": deps.PyPI, "poetry.lock": deps.PyPI, "pdm.lock": deps.PyPI,
+	"Pipfile.lock": deps.PyPI, "Cargo.lock": deps.Crates, "go.sum": deps.Go}
+
+func hasLock(files []file, eco string) bool {
+	for _, f := range files {
+		if lockEcosystem[path.Base(f.Path)] == eco || eco == deps.PyPI && strings.HasPrefix(path.Base(f.Path), "requirements") {
+			return true
+		}
+	}
+	return false
 }
 
 func underVendor(p string) bool {

@@ -16,6 +16,7 @@ import (
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan/osvtest"
 	"github.com/metahub-ai/attest/checks/internal/netallow"
+	"github.com/metahub-ai/attest/resolve"
 )
 
 var helperBin string
@@ -144,4 +145,37 @@ func jsonFields(t reflect.Type) []string {
 		out = append(out, f.Tag.Get("json")+":"+f.Type.Kind().String())
 	}
 	return out
+}
+
+// A workspace member is looked up through its root's lockfile, named as
+// such in the evidence.
+func TestWorkspaceMemberUsesRootLockfile(t *testing.T) {
+	fakeOSV(t)
+	root := t.TempDir()
+	lock, err := os.ReadFile("testdata/pos/fail-mcp-npm-critical/package-lock.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, c := range map[string]string{
+		"package.json":       `{"name": "mono", "private": true, "workspaces": ["src/*"]}`,
+		"package-lock.json":  string(lock),
+		"src/w/package.json": `{"name": "w", "version": "1.0.0", "bin": {"w": "index.js"}, "dependencies": {"lodash": "^4.17.20"}}`,
+		"src/w/index.js":     "console.log(1)\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, p), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := resolve.Load(t.Context(), filepath.Join(root, "src/w"), resolve.LoadOptions{Kind: resolve.KindMCP})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, _ := checks.NewCatalog("test", "0.0.0", []*checks.Check{Check})
+	r := checks.Run(context.Background(), s, cat, checks.RunOptions{Grants: checks.Grants{Net: true}})[0].Result
+	if r.Status != checks.Fail || !strings.HasPrefix(r.Summary, "../../package-lock.json:") || !strings.Contains(r.Detail, "workspace root") {
+		t.Fatalf("%s: %s\n%s", r.Status, r.Summary, r.Detail)
+	}
 }

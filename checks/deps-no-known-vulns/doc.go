@@ -7,7 +7,10 @@ run is granted the network (attest run --net); offline it is skip, which
 lowers coverage. Versions come from lockfiles, read by osv-scalibr's
 extractors: package-lock.json, npm-shrinkwrap.json, pnpm-lock.yaml,
 yarn.lock, bun.lock; uv.lock, poetry.lock, Pipfile.lock, pdm.lock and ==
-pins in requirements*.txt; go.mod; Cargo.lock. A range with no resolved
+pins in requirements*.txt; go.mod; Cargo.lock. A member of an enclosing
+workspace whose lockfile is at the workspace root is looked up through that
+lockfile (named as ../../package-lock.json in the evidence), which covers
+every member of the workspace. A range with no resolved
 version is counted as unresolved, never queried as its lower bound;
 dependencies declared with no lockfile at all warn at 0.75, since none
 could be looked up.

@@ -13,6 +13,7 @@ import (
 	"io"
 	"io/fs"
 	"net/url"
+	"path"
 	"slices"
 	"strings"
 	"testing/fstest"
@@ -131,8 +132,18 @@ func init() { slog.SetLogger(quiet{}) }
 
 // Extract runs the extractors over the files.
 func Extract(ctx context.Context, files []File) (pkgs, unresolved []Package, notes []string) {
+	// A workspace root's lockfile arrives as ../../name, which is no fs
+	// path: it is read under a stand-in name and reported under its own.
+	files = slices.Clone(files)
 	mfs := fstest.MapFS{}
-	for _, f := range files {
+	shown := map[string]string{}
+	for i := range files {
+		f := &files[i]
+		if !fs.ValidPath(f.Path) {
+			alias := fmt.Sprintf("_outside/%d/%s", i, path.Base(f.Path))
+			shown[alias] = f.Path
+			f.Path = alias
+		}
 		mfs[f.Path] = &fstest.MapFile{Data: f.Content, Mode: 0o444}
 	}
 	cfg := &cpb.PluginConfig{MaxFileSizeBytes: MaxFileBytes}
@@ -158,7 +169,11 @@ func Extract(ctx context.Context, files []File) (pkgs, unresolved []Package, not
 				continue
 			}
 			for _, p := range inv.Packages {
-				pk, exact := convert(p, f.Path)
+				file := f.Path
+				if orig, ok := shown[file]; ok {
+					file = orig
+				}
+				pk, exact := convert(p, file)
 				if pk.Ecosystem == "" || pk.Name == "" {
 					continue
 				}
