@@ -15,6 +15,7 @@ import (
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/internal/deps"
+	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/resolve"
 )
 
@@ -55,9 +56,10 @@ type (
 		Content []byte `json:"content"`
 	}
 	request struct {
-		Files   []file        `json:"files"`
-		BaseURL string        `json:"baseURL,omitempty"`
-		Timeout time.Duration `json:"timeout,omitempty"`
+		Files    []file        `json:"files"`
+		Packages []pkg         `json:"packages,omitempty"`
+		BaseURL  string        `json:"baseURL,omitempty"`
+		Timeout  time.Duration `json:"timeout,omitempty"`
 	}
 	pkg struct {
 		Ecosystem string `json:"ecosystem"`
@@ -136,7 +138,20 @@ func run(ctx context.Context, in *checks.Input) (checks.Result, error) {
 	if len(req.Files) == 0 && declared == 0 {
 		return checks.NotApplicable("no dependencies declared"), nil
 	}
-	if len(req.Files) == 0 {
+	// Without a lockfile, exact pins are versions too; ranges are not.
+	unresolved := 0
+	for _, d := range deps.Declared(s) {
+		if d.From != deps.FromManifest || d.Group == "replace" || d.Ecosystem == deps.Go || hasLock(req.Files, d.Ecosystem) {
+			continue
+		}
+		if v, ok := exactPin(d.Ecosystem, d.Spec); ok {
+			req.Packages = append(req.Packages, pkg{Ecosystem: d.Ecosystem, Name: d.Name, Version: v, File: d.File, Line: d.Line,
+				Dev: d.Group == "devDependencies" || d.Group == "dev-dependencies" || d.Group == "Pipfile dev-packages"})
+		} else {
+			unresolved++
+		}
+	}
+	if len(req.Files) == 0 && len(req.Packages) == 0 {
 		// Nothing to look up: say so rather than pass.
 		return checks.Warning(0.75, fmt.Sprintf("%s declared but no lockfile resolves their versions, so none could be looked up", checks.Plural(declared, "dependency")),
 			checks.Metric("unresolved", float64(declared), "")), nil
@@ -153,7 +168,34 @@ func run(ctx context.Context, in *checks.Input) (checks.Result, error) {
 		return checks.Result{}, err
 	}
 	resp.Notes = append(notes, resp.Notes...)
+	if unresolved > 0 {
+		resp.Notes = append(resp.Notes, fmt.Sprintf("%s declared with a range and no lockfile: not looked up", checks.Plural(unresolved, "dependency")))
+		resp.Unresolved = append(resp.Unresolved, make([]pkg, unresolved)...)
+	}
 	return judge(resp), nil
+}
+
+var (
+	semverRe = lex.Lazy(`^v?\d+\.\d+\.\d+(?:[-+][\w.-]+)?$`)
+	pep440Re = lex.Lazy(`^\d+(?:\.\d+)*(?:(?:a|b|rc|\.post|\.dev)\d+)*$`)
+)
+
+// exactPin reads a version requirement that names one version.
+func exactPin(eco, spec string) (string, bool) {
+	s := strings.TrimSpace(spec)
+	switch eco {
+	case deps.NPM:
+		return strings.TrimPrefix(s, "v"), semverRe.Re().MatchString(s)
+	case deps.PyPI:
+		v, ok := strings.CutPrefix(s, "==")
+		v = strings.TrimSpace(v)
+		return v, ok && !strings.ContainsAny(v, ",*;") && pep440Re.Re().MatchString(v)
+	case deps.Crates:
+		v, ok := strings.CutPrefix(s, "=")
+		v = strings.TrimSpace(v)
+		return v, ok && semverRe.Re().MatchString(v)
+	}
+	return "", false
 }
 
 var lockEcosystem = map[string]string{"package-lock.json": deps.NPM, "npm-shrinkwrap.json": deps.NPM, "pnpm-lock.yaml": deps.NPM,

@@ -179,3 +179,16 @@ func TestWorkspaceMemberUsesRootLockfile(t *testing.T) {
 		t.Fatalf("%s: %s\n%s", r.Status, r.Summary, r.Detail)
 	}
 }
+
+func TestExactPin(t *testing.T) {
+	for _, c := range []struct {
+		eco, spec, want string
+		ok              bool
+	}{{"npm", "4.17.20", "4.17.20", true}, {"npm", "^4.17.20", "", false}, {"npm", "1.x", "", false},
+		{"PyPI", "==2.31.0", "2.31.0", true}, {"PyPI", ">=2", "", false}, {"PyPI", "==2.*", "", false},
+		{"crates.io", "=1.6.0", "1.6.0", true}, {"crates.io", "1.6", "", false}} {
+		if v, ok := exactPin(c.eco, c.spec); ok != c.ok || ok && v != c.want {
+			t.Errorf("%s %q: %q %v", c.eco, c.spec, v, ok)
+		}
+	}
+}

@@ -11,9 +11,10 @@ pins in requirements*.txt; go.mod; Cargo.lock. A member of an enclosing
 workspace whose lockfile is at the workspace root is looked up through that
 lockfile (named as ../../package-lock.json in the evidence), which covers
 every member of the workspace. A range with no resolved
-version is counted as unresolved, never queried as its lower bound;
-dependencies declared with no lockfile at all warn at 0.75, since none
-could be looked up.
+version is counted as unresolved, never queried as its lower bound. For
+an ecosystem with no lockfile, exact pins in the manifests (npm 1.2.3, PyPI
+==1.2.3, Cargo =1.2.3) are looked up as they are; when nothing at all can
+be looked up, the check warns at 0.75.
 
 The lookup runs in the attest-deps helper (beside attest, on PATH, or
 named by ATTEST_DEPS_HELPER) through one HTTPS client that reaches only

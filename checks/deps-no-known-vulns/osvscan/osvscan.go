@@ -66,6 +66,9 @@ type File struct {
 // Request is what the helper reads on standard input.
 type Request struct {
 	Files []File `json:"files"`
+	// Packages are exact pins read from manifests that no lockfile
+	// resolves; they are queried as they are.
+	Packages []Package `json:"packages,omitempty"`
 	// BaseURL replaces OSV's API (a mirror, or a fake in tests); its host
 	// is added to the allowlist. It must be HTTPS.
 	BaseURL string `json:"baseURL,omitempty"`
@@ -248,6 +251,7 @@ func Scan(ctx context.Context, req Request) (*Response, error) {
 
 	resp := &Response{}
 	resp.Packages, resp.Unresolved, resp.Notes = Extract(ctx, req.Files)
+	resp.Packages = append(resp.Packages, req.Packages...)
 	if len(resp.Packages) > MaxPackages {
 		resp.Truncated = fmt.Sprintf("%d packages, only the first %d were queried", len(resp.Packages), MaxPackages)
 		resp.Packages = resp.Packages[:MaxPackages]

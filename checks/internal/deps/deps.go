@@ -101,6 +101,49 @@ func collect(s *resolve.Subject) []Dep {
 			}
 		}
 	}
+	if data, ok := s.Inventory.Read("Pipfile"); ok {
+		if doc, err := manifest.ParseTOML(data); err == nil {
+			for _, group := range []string{"packages", "dev-packages"} {
+				t := doc.Table(group)
+				names := make([]string, 0, len(t))
+				for k := range t {
+					names = append(names, k)
+				}
+				sort.Strings(names)
+				for _, n := range names {
+					pos := doc.Pos(group + "." + n)
+					d := Dep{Ecosystem: PyPI, Name: n, Group: "Pipfile " + group, From: FromManifest, File: "Pipfile", Line: pos.Line, Col: pos.Col}
+					switch v := t[n].(type) {
+					case string:
+						d.Spec = v
+					case map[string]any:
+						d.Spec, _ = v["version"].(string)
+						for _, src := range []string{"git", "path", "file"} {
+							if u, ok := v[src].(string); ok {
+								d.Spec = u
+								if src == "git" {
+									if ref, ok := v["ref"].(string); ok {
+										d.Spec += "@" + ref
+									} else {
+										d.Spec = "git+" + u
+									}
+								}
+							}
+						}
+					}
+					if d.Spec == "*" {
+						d.Spec = ""
+					}
+					add(d)
+				}
+			}
+		}
+	}
+	if text, ok := s.Inventory.Read("setup.py"); ok {
+		for _, d := range installRequires(string(text)) {
+			add(d)
+		}
+	}
 	if g := m.GoMod; g.Ok() {
 		for _, r := range g.V.Requires {
 			add(Dep{Ecosystem: Go, Name: r.Name, Spec: r.Spec, Group: "require", From: FromManifest, File: g.Path, Line: r.Pos.Line, Col: r.Pos.Col})
@@ -278,6 +321,31 @@ func InCommand(cmd string) []Dep {
 				}
 				break
 			}
+		}
+	}
+	return out
+}
+
+var (
+	installRequiresRe = lex.Lazy(`install_requires\s*=\s*\[([^\]]*)\]`)
+	stringLitRe       = lex.Lazy(`"([^"\n]*)"|'([^'\n]*)'`)
+)
+
+// installRequires reads the string literals of setup.py's install_requires
+// list; a list built at run time is not read.
+func installRequires(text string) []Dep {
+	var out []Dep
+	for _, m := range installRequiresRe.Re().FindAllStringSubmatchIndex(text, -1) {
+		body := text[m[2]:m[3]]
+		for _, lit := range stringLitRe.Re().FindAllStringSubmatchIndex(body, -1) {
+			req := body[lit[0]+1 : lit[1]-1]
+			name, spec := SplitSpec(PyPI, strings.TrimSpace(req))
+			if !pkgNameRe.Re().MatchString(name) {
+				continue
+			}
+			off := m[2] + lit[0]
+			out = append(out, Dep{Ecosystem: PyPI, Name: name, Spec: spec, Group: "install_requires", From: FromManifest,
+				File: "setup.py", Line: 1 + strings.Count(text[:off], "\n"), Col: off - strings.LastIndexByte(text[:off], '\n')})
 		}
 	}
 	return out

@@ -70,3 +70,10 @@ func FuzzInstructions(f *testing.F) {
 		InCommand(s)
 	})
 }
+
+func TestInstallRequires(t *testing.T) {
+	ds := installRequires("from setuptools import setup\nsetup(\n    name='x',\n    install_requires=[\n        'requests>=2.0',\n        \"reqeusts==1.0\",\n    ],\n)\n")
+	if len(ds) != 2 || ds[0].Name != "requests" || ds[0].Spec != ">=2.0" || ds[1].Name != "reqeusts" || ds[1].Line != 6 {
+		t.Fatalf("got %+v", ds)
+	}
+}

@@ -1,0 +1,2 @@
+from mcp.server.fastmcp import FastMCP
+FastMCP("w").run()
