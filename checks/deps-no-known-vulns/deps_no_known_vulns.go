@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvwire"
 	"github.com/metahub-ai/attest/checks/internal/deps"
 	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/resolve"
@@ -48,54 +49,11 @@ var lockNames = map[string]bool{"package-lock.json": true, "npm-shrinkwrap.json"
 	"yarn.lock": true, "bun.lock": true, "poetry.lock": true, "uv.lock": true, "Pipfile.lock": true, "pdm.lock": true,
 	"go.mod": true, "Cargo.lock": true}
 
-// The helper's wire format (osvscan.Request and Response); a test keeps
-// the two in step.
 type (
-	file struct {
-		Path    string `json:"path"`
-		Content []byte `json:"content"`
-	}
-	request struct {
-		Files    []file        `json:"files"`
-		Packages []pkg         `json:"packages,omitempty"`
-		BaseURL  string        `json:"baseURL,omitempty"`
-		Timeout  time.Duration `json:"timeout,omitempty"`
-	}
-	pkg struct {
-		Ecosystem string `json:"ecosystem"`
-		Name      string `json:"name"`
-		Version   string `json:"version"`
-		File      string `json:"file"`
-		Line      int    `json:"line,omitempty"`
-		Dev       bool   `json:"dev,omitempty"`
-	}
-	vuln struct {
-		ID       string   `json:"id"`
-		Aliases  []string `json:"aliases,omitempty"`
-		Summary  string   `json:"summary,omitempty"`
-		Package  int      `json:"package"`
-		Severity string   `json:"severity"`
-		Score    float64  `json:"score,omitempty"`
-		Vector   string   `json:"vector,omitempty"`
-		Malware  bool     `json:"malware,omitempty"`
-		Fixed    []string `json:"fixed,omitempty"`
-	}
-	exchange struct {
-		Method string `json:"method"`
-		URL    string `json:"url"`
-		Status int    `json:"status,omitempty"`
-		Bytes  int64  `json:"bytes"`
-		SHA256 string `json:"sha256,omitempty"`
-		Error  string `json:"error,omitempty"`
-	}
-	response struct {
-		Packages   []pkg      `json:"packages"`
-		Unresolved []pkg      `json:"unresolved,omitempty"`
-		Vulns      []vuln     `json:"vulns"`
-		Exchanges  []exchange `json:"exchanges"`
-		Notes      []string   `json:"notes,omitempty"`
-		Truncated  string     `json:"truncated,omitempty"`
-	}
+	file     = osvwire.File
+	request  = osvwire.Request
+	pkg      = osvwire.Package
+	response = osvwire.Response
 )
 
 func run(ctx context.Context, in *checks.Input) (checks.Result, error) {
@@ -108,7 +66,7 @@ func run(ctx context.Context, in *checks.Input) (checks.Result, error) {
 			continue
 		}
 		if f.Scanned {
-			req.Files = append(req.Files, file{f.Path, f.Content})
+			req.Files = append(req.Files, file{Path: f.Path, Content: f.Content})
 		}
 	}
 	declared := 0
@@ -128,7 +86,7 @@ func run(ctx context.Context, in *checks.Input) (checks.Result, error) {
 				continue
 			}
 			if b, err := w.ReadLockfile(name); err == nil {
-				req.Files = append(req.Files, file{path.Join(w.Root, name), b})
+				req.Files = append(req.Files, file{Path: path.Join(w.Root, name), Content: b})
 				notes = append(notes, fmt.Sprintf("versions from the workspace root's %s, which covers every member", path.Join(w.Root, name)))
 			} else {
 				notes = append(notes, fmt.Sprintf("the workspace root's %s could not be read: %v", name, err))
@@ -331,7 +289,7 @@ func judge(r *response) checks.Result {
 	return res
 }
 
-func describe(p pkg, v vuln) string {
+func describe(p pkg, v osvwire.Vuln) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s %s: %s", p.Name, p.Version, v.ID, v.Severity)
 	if v.Malware {

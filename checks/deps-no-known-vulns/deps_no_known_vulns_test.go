@@ -7,15 +7,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/checktest"
-	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan/osvtest"
-	"github.com/metahub-ai/attest/checks/internal/netallow"
 	"github.com/metahub-ai/attest/resolve"
 )
 
@@ -127,24 +124,6 @@ func TestMissingHelperIsOurError(t *testing.T) {
 	if r.Status != checks.Error {
 		t.Fatalf("status %s: %s", r.Status, r.Summary)
 	}
-}
-
-// The check's copy of the helper's wire format must match osvscan's.
-func TestWireFormat(t *testing.T) {
-	for _, pair := range [][2]any{{osvscan.Response{}, response{}}, {osvscan.Request{}, request{}}, {osvscan.Package{}, pkg{}}, {osvscan.Vuln{}, vuln{}}, {netallow.Exchange{}, exchange{}}} {
-		if a, b := jsonFields(reflect.TypeOf(pair[0])), jsonFields(reflect.TypeOf(pair[1])); !reflect.DeepEqual(a, b) {
-			t.Errorf("%T fields %v, the check reads %v", pair[0], a, b)
-		}
-	}
-}
-
-func jsonFields(t reflect.Type) []string {
-	var out []string
-	for i := range t.NumField() {
-		f := t.Field(i)
-		out = append(out, f.Tag.Get("json")+":"+f.Type.Kind().String())
-	}
-	return out
 }
 
 // A workspace member is looked up through its root's lockfile, named as

@@ -65,39 +65,49 @@ func describe(id string, pkg int, v *osvschema.Vulnerability, p Package) Vuln {
 	return out
 }
 
+// scorers compute a base score per CVSS version, by vector prefix.
+var scorers = []struct {
+	prefix string
+	score  func(string) (float64, error)
+}{
+	{"CVSS:4.0/", func(v string) (float64, error) {
+		c, err := cvss40.ParseVector(v)
+		return score(c, err, (*cvss40.CVSS40).Score)
+	}},
+	{"CVSS:3.1/", func(v string) (float64, error) {
+		c, err := cvss31.ParseVector(v)
+		return score(c, err, (*cvss31.CVSS31).BaseScore)
+	}},
+	{"CVSS:3.0/", func(v string) (float64, error) {
+		c, err := cvss30.ParseVector(v)
+		return score(c, err, (*cvss30.CVSS30).BaseScore)
+	}},
+	{"AV:", func(v string) (float64, error) {
+		c, err := cvss20.ParseVector(v)
+		return score(c, err, (*cvss20.CVSS20).BaseScore)
+	}},
+}
+
+func score[T any](c *T, err error, f func(*T) float64) (float64, error) {
+	if err != nil {
+		return 0, err
+	}
+	return f(c), nil
+}
+
 // Score computes a CVSS base score from a vector string (v2, v3.0, v3.1
 // or v4.0); a bare number is not a vector and is not trusted.
 func Score(vector string) (float64, bool) {
-	var s float64
-	switch {
-	case strings.HasPrefix(vector, "CVSS:4.0/"):
-		c, err := cvss40.ParseVector(vector)
-		if err != nil {
-			return 0, false
+	for _, s := range scorers {
+		if strings.HasPrefix(vector, s.prefix) {
+			v, err := s.score(vector)
+			if err != nil {
+				return 0, false
+			}
+			return math.Round(v*10) / 10, true
 		}
-		s = c.Score()
-	case strings.HasPrefix(vector, "CVSS:3.1/"):
-		c, err := cvss31.ParseVector(vector)
-		if err != nil {
-			return 0, false
-		}
-		s = c.BaseScore()
-	case strings.HasPrefix(vector, "CVSS:3.0/"):
-		c, err := cvss30.ParseVector(vector)
-		if err != nil {
-			return 0, false
-		}
-		s = c.BaseScore()
-	case strings.HasPrefix(vector, "AV:"):
-		c, err := cvss20.ParseVector(vector)
-		if err != nil {
-			return 0, false
-		}
-		s = c.BaseScore()
-	default:
-		return 0, false
 	}
-	return math.Round(s*10) / 10, true
+	return 0, false
 }
 
 // Rating maps a base score to the CVSS qualitative scale.

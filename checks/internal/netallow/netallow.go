@@ -16,17 +16,12 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/metahub-ai/attest/checks/internal/ledger"
 )
 
 // Exchange is one request and a digest of its response, for the report.
-type Exchange struct {
-	Method string `json:"method"`
-	URL    string `json:"url"`
-	Status int    `json:"status,omitempty"`
-	Bytes  int64  `json:"bytes"`
-	SHA256 string `json:"sha256,omitempty"`
-	Error  string `json:"error,omitempty"`
-}
+type Exchange = ledger.Exchange
 
 // Recorder collects exchanges in the order they finish.
 type Recorder struct {
