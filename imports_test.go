@@ -92,8 +92,9 @@ func TestImportDirection(t *testing.T) {
 }
 
 // TestRunPathStaysLean keeps the libraries with costly package
-// initialisation out of the attest binary: they run in helpers (attest-deps)
-// or packages the CLI does not link, so an offline run starts fast.
+// initialisation, and every network stack, out of the attest binary: they
+// run in the attest-net helper or in packages the CLI does not link, so an
+// offline run starts fast and cannot reach the network.
 func TestRunPathStaysLean(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "./cmd/attest").Output()
 	if err != nil {
@@ -105,7 +106,8 @@ func TestRunPathStaysLean(t *testing.T) {
 	}
 	for _, d := range deps {
 		for _, heavy := range []string{"github.com/google/osv-scalibr", "osv.dev/bindings", "google.golang.org/grpc",
-			"google.golang.org/protobuf", "github.com/modelcontextprotocol/go-sdk", "github.com/santhosh-tekuri/jsonschema"} {
+			"google.golang.org/protobuf", "github.com/modelcontextprotocol/go-sdk", "github.com/santhosh-tekuri/jsonschema",
+			"net/http", "crypto/tls", "github.com/go-git/go-git/v5/plumbing/transport", "github.com/ProtonMail/go-crypto"} {
 			if strings.HasPrefix(d, heavy) {
 				t.Errorf("cmd/attest links %s", d)
 			}

@@ -147,11 +147,6 @@ func TestFetchErrors(t *testing.T) {
 			t.Errorf("%s: err = %v, want %v", tc.path, err, tc.want)
 		}
 	}
-	for _, s := range []string{"https://github.com/o/r", "npm:left-pad", "git@github.com:o/r.git"} {
-		if _, err := Parse(s); !errors.Is(err, ErrUnsupportedTarget) {
-			t.Errorf("Parse(%q) = %v, want ErrUnsupportedTarget", s, err)
-		}
-	}
 }
 
 // gitRepo makes a real work tree with the git CLI.

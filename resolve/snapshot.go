@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // ErrNotFound means the target does not exist.
@@ -42,15 +43,31 @@ type Snapshot struct {
 	// Dir is the real path of the artifact root.
 	Dir        string
 	Provenance Provenance
-	root       *os.Root
+	// DirName names the artifact directory when Dir is a temporary
+	// checkout ("" means the base of Dir).
+	DirName string
+	// CommitTime is the resolved commit's time for a git target.
+	CommitTime time.Time
+	// Kind is the kind a registry declares for the entry ("" otherwise).
+	Kind    Kind
+	root    *os.Root
+	cleanup func()
 }
 
-// Close releases the snapshot.
+// Close releases the snapshot and removes a temporary checkout.
 func (s *Snapshot) Close() error {
-	if s == nil || s.root == nil {
+	if s == nil {
 		return nil
 	}
-	return s.root.Close()
+	var err error
+	if s.root != nil {
+		err = s.root.Close()
+	}
+	if s.cleanup != nil {
+		s.cleanup()
+		s.cleanup = nil
+	}
+	return err
 }
 
 // Fetch opens the target as a snapshot.
@@ -59,8 +76,10 @@ func Fetch(ctx context.Context, t Target) (*Snapshot, error) {
 		return nil, err
 	}
 	switch t.Type {
-	case "dir":
+	case TypeDir:
 		return openDir(t)
+	case TypeGit, TypeNPM, TypePyPI, TypeRegistry:
+		return fetchRemote(ctx, t)
 	}
 	return nil, fmt.Errorf("target %q: %w", t.Raw, ErrUnsupportedTarget)
 }

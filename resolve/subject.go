@@ -121,9 +121,12 @@ func Load(ctx context.Context, target string, opts LoadOptions) (*Subject, error
 		}
 	}
 	s.DirName = filepath.Base(snap.Dir)
-	if p := snap.Provenance.Path; p != nil && *p != "" {
+	if snap.DirName != "" {
+		s.DirName = snap.DirName
+	} else if p := snap.Provenance.Path; p != nil && *p != "" {
 		s.DirName = path.Base(*p)
 	}
+	s.CommitTime = snap.CommitTime
 	s.Name = subjectName(s, s.DirName)
 	if snap.Provenance.Type == "dir" {
 		s.Workspace = FindWorkspace(snap.Dir)

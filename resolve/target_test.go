@@ -2,22 +2,100 @@ package resolve
 
 import (
 	"errors"
-	"regexp"
+	"strings"
 	"testing"
 )
 
-func TestParseRecognisesRemoteForms(t *testing.T) {
-	expr := regexp.MustCompile(`^([a-z][a-z0-9+.-]*://|git@|npm:|pypi:|registry:|gh:|github:)`)
-	for _, s := range []string{"https://github.com/a/b", "git+ssh://x", "git@github.com:a/b", "npm:left-pad", "pypi:x",
-		"registry:x", "gh:a/b", "github:a/b", "./dir", "dir", "C://x", "://x", "a b://x", "1http://x", "dir/http://x", "file:///tmp/x"} {
-		if got, want := looksRemote(s), expr.MatchString(s); got != want {
-			t.Errorf("looksRemote(%q) = %v, the expression says %v", s, got, want)
+func TestParseTargets(t *testing.T) {
+	dirs := map[string]bool{"skills/pdf": true, "anthropics/skills": true}
+	isDir := func(p string) bool { return dirs[p] }
+	for _, c := range []struct {
+		in   string
+		want Target
+	}{
+		{".", Target{Type: TypeDir, Path: "."}},
+		{"./x/y", Target{Type: TypeDir, Path: "./x/y"}},
+		{"file:///tmp/x", Target{Type: TypeDir, Path: "/tmp/x"}},
+		{"anthropics/skills", Target{Type: TypeDir, Path: "anthropics/skills"}}, // an existing directory wins
+		{"gh:anthropics/skills", Target{Type: TypeGit, URL: "https://github.com/anthropics/skills.git"}},
+		{"modelcontextprotocol/servers", Target{Type: TypeGit, URL: "https://github.com/modelcontextprotocol/servers.git"}},
+		{"modelcontextprotocol/servers//src/time", Target{Type: TypeGit, URL: "https://github.com/modelcontextprotocol/servers.git", Path: "src/time"}},
+		{"o/r#v1.2.0", Target{Type: TypeGit, URL: "https://github.com/o/r.git", Ref: "v1.2.0"}},
+		{"o/r@main", Target{Type: TypeGit, URL: "https://github.com/o/r.git", Ref: "main"}},
+		{"o/r//skills/pdf@9d2f1ae", Target{Type: TypeGit, URL: "https://github.com/o/r.git", Path: "skills/pdf", Ref: "9d2f1ae"}},
+		{"github:o/r.git//a#feature/x", Target{Type: TypeGit, URL: "https://github.com/o/r.git", Path: "a", Ref: "feature/x"}},
+		{"https://github.com/anthropics/skills/tree/main/skills/pdf", Target{Type: TypeGit, URL: "https://github.com/anthropics/skills.git", Path: "skills/pdf", Ref: "main"}},
+		{"https://github.com/anthropics/skills/blob/main/skills/pdf/SKILL.md", Target{Type: TypeGit, URL: "https://github.com/anthropics/skills.git", Path: "skills/pdf", Ref: "main"}},
+		{"https://github.com/anthropics/skills", Target{Type: TypeGit, URL: "https://github.com/anthropics/skills.git"}},
+		{"https://git.example.org/team/x.git//sub/dir#v2", Target{Type: TypeGit, URL: "https://git.example.org/team/x.git", Path: "sub/dir", Ref: "v2"}},
+		{"http://127.0.0.1:8080/x.git", Target{Type: TypeGit, URL: "http://127.0.0.1:8080/x.git"}},
+		{"npm:left-pad", Target{Type: TypeNPM, Name: "left-pad"}},
+		{"npm:@scope/pkg@1.2.3", Target{Type: TypeNPM, Name: "@scope/pkg", Version: "1.2.3"}},
+		{"npm:@scope/pkg", Target{Type: TypeNPM, Name: "@scope/pkg"}},
+		{"pypi:mcp-server-time==0.6.2", Target{Type: TypePyPI, Name: "mcp-server-time", Version: "0.6.2"}},
+		{"pypi:requests", Target{Type: TypePyPI, Name: "requests"}},
+		{"metahub:skill/pdf@1.2.0", Target{Type: TypeRegistry, Vendor: "metahub", Kind: "skill", Name: "pdf", Version: "1.2.0"}},
+		{"registry:mcp/time", Target{Type: TypeRegistry, Vendor: "registry", Kind: "mcp", Name: "time"}},
+		{"not-a-dir", Target{Type: TypeDir, Path: "not-a-dir"}},
+	} {
+		got, err := ParseWith(c.in, isDir)
+		c.want.Raw = c.in
+		if err != nil || got != c.want {
+			t.Errorf("%s:\n got %+v, %v\nwant %+v", c.in, got, err, c.want)
 		}
 	}
-	if _, err := Parse("https://example.test/a.git"); !errors.Is(err, ErrUnsupportedTarget) {
-		t.Errorf("a URL target: %v, want ErrUnsupportedTarget", err)
+}
+
+func TestParseRefusals(t *testing.T) {
+	none := func(string) bool { return false }
+	for in, want := range map[string]string{
+		"":                                     "empty target",
+		"anthropics/skills/skills/pdf":         "anthropics/skills//skills/pdf",
+		"http://example.com/x.git":             "loopback",
+		"ssh://git@github.com/o/r.git":         "only https://",
+		"git@github.com:o/r.git":               "https:// URL",
+		"https://user:pw@example.com/x.git":    "credentials",
+		"o/r//../../etc":                       "leaves the repository",
+		"o/r#--upload-pack=x":                  "not a branch",
+		"npm:../evil":                          "npm package name",
+		"pypi:x==1 2":                          "not a version",
+		"registry:tool/x":                      "KIND one of",
+		"metahub:skill/../x":                   "entry name",
+		"https://github.com/o/r/tree/main#dev": "names its ref",
+		"https://github.com/o/r/issues/1":      "page URL",
+	} {
+		_, err := ParseWith(in, none)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want an error mentioning %q", in, err, want)
+		}
 	}
-	if tg, err := Parse("file:///tmp/x"); err != nil || tg.Path != "/tmp/x" {
-		t.Errorf("file:// target: %+v, %v", tg, err)
+	// The single-slash form names both corrections.
+	_, err := ParseWith("anthropics/skills/skills/pdf", none)
+	if !errors.Is(err, ErrBadTarget) || !strings.Contains(err.Error(), "./anthropics/skills/skills/pdf") {
+		t.Errorf("single slash: %v", err)
 	}
+}
+
+func FuzzParseTarget(f *testing.F) {
+	for _, s := range []string{"o/r//a#b", "npm:@a/b@1", "pypi:x==1", "https://github.com/o/r/tree/m/p", "registry:skill/x@1", "a/b/c", "http://[::1]:1/x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tg, err := ParseWith(s, func(string) bool { return false })
+		if err != nil {
+			return
+		}
+		switch tg.Type {
+		case TypeGit:
+			if !strings.HasPrefix(tg.URL, "https://") && !strings.HasPrefix(tg.URL, "http://") {
+				t.Fatalf("%q: git URL %q", s, tg.URL)
+			}
+			if strings.HasPrefix(tg.Path, "..") || strings.HasPrefix(tg.Path, "/") {
+				t.Fatalf("%q: path %q leaves the repository", s, tg.Path)
+			}
+		case TypeDir, TypeNPM, TypePyPI, TypeRegistry:
+		default:
+			t.Fatalf("%q: type %q", s, tg.Type)
+		}
+	})
 }

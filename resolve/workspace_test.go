@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func writeTree(t *testing.T, files map[string]string) string {
+func writeFiles(t *testing.T, files map[string]string) string {
 	root := t.TempDir()
 	for p, c := range files {
 		full := filepath.Join(root, p)
@@ -21,7 +21,7 @@ func writeTree(t *testing.T, files map[string]string) string {
 }
 
 func TestFindWorkspace(t *testing.T) {
-	root := writeTree(t, map[string]string{
+	root := writeFiles(t, map[string]string{
 		"package.json":             `{"name": "mono", "private": true, "workspaces": ["src/*"]}`,
 		"package-lock.json":        `{}`,
 		"src/a/package.json":       `{"name": "a"}`,

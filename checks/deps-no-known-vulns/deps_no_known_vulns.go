@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -38,8 +36,6 @@ var Check = &checks.Check{
 
 // Environment variables read by the check.
 const (
-	// EnvHelper names the attest-deps helper binary.
-	EnvHelper = "ATTEST_DEPS_HELPER"
 	// EnvOSVURL replaces OSV's API base URL (an HTTPS mirror).
 	EnvOSVURL = "ATTEST_OSV_URL"
 )
@@ -114,7 +110,7 @@ func run(ctx context.Context, in *checks.Input) (checks.Result, error) {
 		return checks.Warning(0.75, fmt.Sprintf("%s declared but no lockfile resolves their versions, so none could be looked up", checks.Plural(declared, "dependency")),
 			checks.Metric("unresolved", float64(declared), "")), nil
 	}
-	helper, err := Helper()
+	helper, err := resolve.NetHelper()
 	if err != nil {
 		return checks.Result{}, err
 	}
@@ -178,30 +174,12 @@ func underVendor(p string) bool {
 	return false
 }
 
-// Helper finds the attest-deps binary: $ATTEST_DEPS_HELPER, then beside
-// the running executable, then on PATH.
-func Helper() (string, error) {
-	if p := os.Getenv(EnvHelper); p != "" {
-		return p, nil
-	}
-	if exe, err := os.Executable(); err == nil {
-		p := filepath.Join(filepath.Dir(exe), "attest-deps")
-		if st, err := os.Stat(p); err == nil && !st.IsDir() {
-			return p, nil
-		}
-	}
-	if p, err := exec.LookPath("attest-deps"); err == nil {
-		return p, nil
-	}
-	return "", errors.New("the attest-deps helper was not found beside attest or on PATH; install it with 'go install github.com/metahub-ai/attest/cmd/attest-deps@latest' or set " + EnvHelper)
-}
-
 func call(ctx context.Context, helper string, req request) (*response, error) {
 	in, err := json.Marshal(req)
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.CommandContext(ctx, helper)
+	cmd := exec.CommandContext(ctx, helper, "osv")
 	cmd.Stdin = bytes.NewReader(in)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &limited{w: &errb, n: 4096}
@@ -209,7 +187,7 @@ func call(ctx context.Context, helper string, req request) (*response, error) {
 	var resp response
 	if out.Len() > 0 {
 		if err := json.Unmarshal(out.Bytes(), &resp); err != nil {
-			return nil, fmt.Errorf("attest-deps answered with something other than its JSON response: %v", err)
+			return nil, fmt.Errorf("attest-net answered with something other than its JSON response: %v", err)
 		}
 	}
 	if runErr != nil {

@@ -19,12 +19,12 @@ import (
 var helperBin string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "attest-deps")
+	dir, err := os.MkdirTemp("", "attest-net")
 	if err != nil {
 		panic(err)
 	}
-	helperBin = filepath.Join(dir, "attest-deps")
-	if out, err := exec.Command("go", "build", "-o", helperBin, "github.com/metahub-ai/attest/cmd/attest-deps").CombinedOutput(); err != nil {
+	helperBin = filepath.Join(dir, "attest-net")
+	if out, err := exec.Command("go", "build", "-o", helperBin, "github.com/metahub-ai/attest/cmd/attest-net").CombinedOutput(); err != nil {
 		panic(string(out))
 	}
 	code := m.Run()
@@ -50,7 +50,7 @@ func fakeOSV(t *testing.T) *osvtest.FakeOSV {
 	}
 	t.Setenv("SSL_CERT_FILE", ca)
 	t.Setenv(EnvOSVURL, srv.URL)
-	t.Setenv(EnvHelper, helperBin)
+	t.Setenv(resolve.EnvNetHelper, helperBin)
 	return f
 }
 
@@ -111,7 +111,7 @@ func TestFixturesAgainstFakeOSV(t *testing.T) {
 }
 
 func TestOfflineIsSkip(t *testing.T) {
-	t.Setenv(EnvHelper, "/nonexistent/attest-deps")
+	t.Setenv(resolve.EnvNetHelper, "/nonexistent/attest-net")
 	r := runWith(t, "testdata/pos/fail-mcp-npm-critical", checks.DefaultGrants)
 	if r.Status != checks.Skip || r.SkipReason != checks.SkipCapability {
 		t.Fatalf("offline: %+v", r)
@@ -119,7 +119,7 @@ func TestOfflineIsSkip(t *testing.T) {
 }
 
 func TestMissingHelperIsOurError(t *testing.T) {
-	t.Setenv(EnvHelper, "/nonexistent/attest-deps")
+	t.Setenv(resolve.EnvNetHelper, "/nonexistent/attest-net")
 	r := runWith(t, "testdata/pos/fail-mcp-npm-critical", checks.Grants{Net: true})
 	if r.Status != checks.Error {
 		t.Fatalf("status %s: %s", r.Status, r.Summary)

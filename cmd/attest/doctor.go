@@ -7,8 +7,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/metahub-ai/attest/checks"
-	depsnoknownvulns "github.com/metahub-ai/attest/checks/deps-no-known-vulns"
 	"github.com/metahub-ai/attest/checks/suite"
+	"github.com/metahub-ai/attest/resolve"
 )
 
 func newDoctorCmd(a *app) *cobra.Command {
@@ -37,10 +37,10 @@ behavioral tier and networked checks need. It changes nothing.`,
 			if needing > 0 {
 				fmt.Fprintf(w, "         %d more need a capability this run may not grant\n", needing)
 			}
-			if h, err := depsnoknownvulns.Helper(); err == nil {
-				fmt.Fprintf(w, "net      off by default; with --net, deps-no-known-vulns asks OSV through %s\n", h)
+			if h, err := resolve.NetHelper(); err == nil {
+				fmt.Fprintf(w, "net      off by default; remote targets and --net (OSV advisories) go through %s\n", h)
 			} else {
-				fmt.Fprintf(w, "net      off by default; with --net, deps-no-known-vulns cannot run: %v\n", err)
+				fmt.Fprintf(w, "net      off by default; remote targets and --net cannot run: %v\n", err)
 			}
 			model := "not configured: no ANTHROPIC_API_KEY or OPENAI_API_KEY in the environment"
 			for _, k := range []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY"} {

@@ -66,6 +66,11 @@ func TestCLIGolden(t *testing.T) {
 			if strings.HasSuffix(c.name, "-ascii") {
 				env["ATTEST_ASCII"] = "1"
 			}
+			if c.name == "run-remote" {
+				// No helper anywhere, whatever this machine has installed.
+				t.Setenv("ATTEST_NET_HELPER", "")
+				t.Setenv("PATH", t.TempDir())
+			}
 			r := attestCLI(t, env, c.args...)
 			if r.code != c.code {
 				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, c.code, r.stdout, r.stderr)

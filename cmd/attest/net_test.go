@@ -3,26 +3,53 @@ package main
 import (
 	"encoding/json"
 	"encoding/pem"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	depsnoknownvulns "github.com/metahub-ai/attest/checks/deps-no-known-vulns"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan/osvtest"
+	"github.com/metahub-ai/attest/resolve"
+	"github.com/metahub-ai/attest/resolve/remote/gittest"
 )
 
+var (
+	helperOnce sync.Once
+	helperPath string
+	helperErr  error
+)
+
+// netHelper builds the attest-net helper once per test binary.
+func netHelper(t *testing.T) string {
+	t.Helper()
+	helperOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "attest-net-test")
+		if err != nil {
+			helperErr = err
+			return
+		}
+		helperPath = filepath.Join(dir, "attest-net")
+		if out, err := exec.Command("go", "build", "-o", helperPath, "github.com/metahub-ai/attest/cmd/attest-net").CombinedOutput(); err != nil {
+			helperErr = fmt.Errorf("%v: %s", err, out)
+		}
+	})
+	if helperErr != nil {
+		t.Fatal(helperErr)
+	}
+	return helperPath
+}
+
 // TestRunNetRecordsOSVRequests runs 'attest run --net' end to end: the real
-// attest-deps helper, built here, asks a local fake of the OSV API over
+// attest-net helper, built here, asks a local fake of the OSV API over
 // HTTPS; the critical advisory blocks and every request lands in the
 // report with the digest of its response.
 func TestRunNetRecordsOSVRequests(t *testing.T) {
-	helper := filepath.Join(t.TempDir(), "attest-deps")
-	if out, err := exec.Command("go", "build", "-o", helper, "github.com/metahub-ai/attest/cmd/attest-deps").CombinedOutput(); err != nil {
-		t.Fatal(string(out))
-	}
+	helper := netHelper(t)
 	fake := &osvtest.FakeOSV{
 		Advisories: map[string]map[string]any{"GHSA-crit": osvtest.Advisory("GHSA-crit", "npm", "lodash", "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H", "4.17.21")},
 		Affects:    map[string][]string{"npm/lodash@4.17.20": {"GHSA-crit"}},
@@ -35,7 +62,7 @@ func TestRunNetRecordsOSVRequests(t *testing.T) {
 	}
 	t.Setenv("SSL_CERT_FILE", ca)
 	t.Setenv(depsnoknownvulns.EnvOSVURL, srv.URL)
-	t.Setenv(depsnoknownvulns.EnvHelper, helper)
+	t.Setenv(resolve.EnvNetHelper, helper)
 	fixture := "../../checks/deps-no-known-vulns/testdata/pos/fail-mcp-npm-critical"
 
 	type rep struct {
@@ -79,5 +106,55 @@ func TestRunNetRecordsOSVRequests(t *testing.T) {
 	}
 	if status, _, _ := find(r); status != "skip" || len(fake.Requests) != 2 {
 		t.Fatalf("offline: %s, %d requests", status, len(fake.Requests))
+	}
+}
+
+// TestRunGitTarget evaluates a directory of a repository served over
+// git's smart HTTP on loopback: the report pins the commit and the path,
+// and hostile or missing targets end in exit 2 with a message, nothing
+// evaluated.
+func TestRunGitTarget(t *testing.T) {
+	t.Setenv(resolve.EnvNetHelper, netHelper(t))
+	g := gittest.NewServer(t)
+	var first string
+	g.Repo(t, "skills", func(w string, commit func(string) string) {
+		gittest.Put(t, w, "skills/pdf/SKILL.md", "---\nname: pdf\ndescription: Fills PDF forms from a table of values. Use when the user asks to fill a form.\n---\n\nRead the form's fields, map each value to its field, and write a filled copy beside the original.\n", 0o644)
+		first = commit("one")
+		gittest.Git(t, w, "tag", "v1")
+		if err := os.Symlink("/etc", filepath.Join(w, "skills", "evil")); err != nil {
+			t.Fatal(err)
+		}
+		commit("two")
+	})
+	res := attestCLI(t, nil, "run", "--json", g.URL+"/skills.git//skills/pdf#v1")
+	var r struct {
+		Subject struct {
+			Name   string
+			Source struct{ Type, URI, Path, Ref, Commit string }
+		}
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &r); err != nil || res.code != 0 {
+		t.Fatalf("exit %d: %v\n%s\n%s", res.code, err, res.stdout, res.stderr)
+	}
+	src := r.Subject.Source
+	if src.Type != "git" || src.Commit != first || len(src.Commit) != 40 || src.Path != "skills/pdf" || src.Ref != "v1" || r.Subject.Name != "pdf" {
+		t.Errorf("source %+v, name %s", src, r.Subject.Name)
+	}
+	for target, want := range map[string]string{
+		g.URL + "/skills.git//skills/evil": "leads out of the repository",
+		g.URL + "/skills.git#v9":           "no branch, tag or commit named",
+		g.URL + "/nothing.git":             "no such repository",
+		"owner/repo/skills/pdf":            "owner/repo//skills/pdf",
+		"http://example.com/x.git":         "loopback",
+	} {
+		res := attestCLI(t, nil, "run", target)
+		if res.code != 2 || !strings.Contains(res.stderr, want) || res.stdout != "" {
+			t.Errorf("%s: exit %d, stderr %q, want exit 2 mentioning %q", target, res.code, res.stderr, want)
+		}
+	}
+	t.Setenv(resolve.EnvNetHelper, "")
+	t.Setenv("PATH", t.TempDir())
+	if res := attestCLI(t, nil, "run", g.URL+"/skills.git"); res.code != 2 || !strings.Contains(res.stderr, "attest-net helper was not found") {
+		t.Errorf("without the helper: exit %d, %q", res.code, res.stderr)
 	}
 }

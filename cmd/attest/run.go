@@ -33,11 +33,21 @@ type runOptions struct {
 func newRunCmd(a *app) *cobra.Command {
 	var o runOptions
 	cmd := &cobra.Command{
-		Use:   "run [flags] DIR | run --surface FILE [DIR]",
+		Use:   "run [flags] TARGET | run --surface FILE [DIR]",
 		Short: "Evaluate an artifact and print its report",
-		Long: `Evaluate the artifact in DIR (a skill, MCP server, agent or plugin):
+		Long: `Evaluate the artifact TARGET (a skill, MCP server, agent or plugin):
 take its inventory, detect its kind, run every check of the default suite
 that applies, and print the scored report.
+
+TARGET is a local directory (an existing one always wins), or a remote
+artifact fetched, pinned and recorded in the report's subject.source:
+  OWNER/REPO[//DIR][#REF]        a GitHub repository (gh:OWNER/REPO forces it)
+  https://github.com/O/R/tree/REF/DIR, or a /blob/ URL
+  https://HOST/X.git[//DIR][#REF] any git server over https
+REF is a branch, tag or commit; the commit it resolves to is recorded.
+Remote targets are fetched by the attest-net helper (installed beside
+attest), into a temporary directory removed when the run ends; nothing of
+the artifact is executed.
 
 With --surface FILE, the MCP checks judge a captured surface instead of
 the one found in the source: a saved tools/list (prompts/list,
@@ -52,12 +62,13 @@ description or schema changed, or a name reused with a new meaning exits
 
 Offline by default: checks that need the network are skipped, which
 lowers coverage. --net lets deps-no-known-vulns look up the resolved
-dependency versions in OSV through the attest-deps helper (installed beside
+dependency versions in OSV through the attest-net helper (installed beside
 attest); ATTEST_OSV_URL points it at an HTTPS mirror.
 
 The report goes to standard output (or --output); progress and notes go to
 standard error, so 'attest run DIR --json | jq' stays clean.`,
 		Example: `  attest run .
+  attest run anthropics/skills//skills/pdf#main
   attest run ./skills/pdf --json > report.json
   attest run . --min-score 80
   attest run --surface tools.json`,

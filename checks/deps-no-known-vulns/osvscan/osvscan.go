@@ -1,6 +1,6 @@
 // Package osvscan extracts resolved dependency versions with osv-scalibr's
 // extractors and looks them up in OSV through the osv.dev client. It links
-// large libraries, so only the attest-deps helper imports it: the attest
+// large libraries, so only the attest-net helper imports it: the attest
 // binary stays small and starts fast, and pays for this only when a run is
 // granted the network.
 package osvscan
@@ -287,7 +287,7 @@ func query(ctx context.Context, client *osvdev.OSVClient, resp *Response) error 
 	return nil
 }
 
-// Main is the attest-deps helper: a Request on r, a Response on w.
+// Main is the attest-net helper: a Request on r, a Response on w.
 func Main(ctx context.Context, r io.Reader, w io.Writer) error {
 	data, err := io.ReadAll(io.LimitReader(r, MaxRequestSize+1))
 	if err != nil {

@@ -1,4 +1,4 @@
-// Package osvwire is the JSON the attest-deps helper reads and writes. It
+// Package osvwire is the JSON the attest-net helper reads and writes. It
 // is light, so the check that starts the helper names the same types
 // without linking the helper's libraries.
 package osvwire

@@ -1,0 +1,48 @@
+// Command attest-net does everything of attest that reaches the network,
+// so that attest itself links no network stack: an offline run cannot
+// reach the network, and starts without paying for HTTP, TLS, git
+// transport, osv-scalibr or the OSV client. attest runs it itself:
+//
+//	attest-net fetch --out DIR TARGET   fetch a remote target into DIR (attest run TARGET)
+//	attest-net osv < request.json       look up advisories in OSV (attest run --net)
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan"
+	"github.com/metahub-ai/attest/resolve/remote"
+)
+
+const usage = `usage:
+  attest-net fetch --out DIR TARGET   fetch a remote target into DIR
+  attest-net osv < request.json       look up dependency advisories in OSV
+
+attest runs this helper itself, for remote targets and for 'attest run --net'.`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, usage)
+		os.Exit(2)
+	}
+	var err error
+	switch os.Args[1] {
+	case "fetch":
+		err = remote.Main(ctx, os.Args[2:], os.Stdout)
+	case "osv":
+		err = osvscan.Main(ctx, os.Stdin, os.Stdout)
+	default:
+		fmt.Fprintln(os.Stderr, usage)
+		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "attest-net:", err)
+		os.Exit(1)
+	}
+}
