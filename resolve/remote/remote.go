@@ -24,6 +24,10 @@ func Fetch(ctx context.Context, t resolve.Target, dir string) (*Result, error) {
 	switch t.Type {
 	case resolve.TypeGit:
 		return fetchGit(ctx, t, dir)
+	case resolve.TypeNPM:
+		return fetchNPM(ctx, t, dir)
+	case resolve.TypePyPI:
+		return fetchPyPI(ctx, t, dir)
 	}
 	return nil, fmt.Errorf("target %q: %w", t.Raw, resolve.ErrUnsupportedTarget)
 }
