@@ -26,8 +26,8 @@ import (
 
 type entry struct {
 	name, body, link string
-	typ             byte
-	size            int64 // header size when it differs from the body
+	typ              byte
+	size             int64 // header size when it differs from the body
 }
 
 func tgz(t *testing.T, entries ...entry) []byte {
