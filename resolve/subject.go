@@ -112,9 +112,14 @@ func Load(ctx context.Context, target string, opts LoadOptions) (*Subject, error
 	}
 	m := LoadManifests(inv)
 	s := &Subject{Source: snap.Provenance, Inventory: inv, Manifests: m}
-	if opts.Kind != "" {
+	switch {
+	case snap.Kind != "" && opts.Kind != "" && opts.Kind != snap.Kind:
+		return nil, fmt.Errorf("target %q: the registry lists it as %s, not %s; drop --kind", target, snap.Kind, opts.Kind)
+	case snap.Kind != "":
+		s.Kind, s.KindReason = snap.Kind, "the registry's entry"
+	case opts.Kind != "":
 		s.Kind, s.KindReason = opts.Kind, "--kind"
-	} else {
+	default:
 		s.Kind, s.KindReason, err = Detect(inv, m)
 		if err != nil {
 			return nil, err

@@ -5,6 +5,7 @@
 //
 //	attest-net fetch --out DIR TARGET   fetch a remote target into DIR (attest run TARGET)
 //	attest-net osv < request.json       look up advisories in OSV (attest run --net)
+//	attest-net registry-serve DIR       serve a registry catalog (attest registry serve)
 package main
 
 import (
@@ -21,6 +22,7 @@ import (
 const usage = `usage:
   attest-net fetch --out DIR TARGET   fetch a remote target into DIR
   attest-net osv < request.json       look up dependency advisories in OSV
+  attest-net registry-serve [--addr ADDR] DIR   serve a registry catalog directory
 
 attest runs this helper itself, for remote targets and for 'attest run --net'.`
 
@@ -37,6 +39,8 @@ func main() {
 		err = remote.Main(ctx, os.Args[2:], os.Stdout)
 	case "osv":
 		err = osvscan.Main(ctx, os.Stdin, os.Stdout)
+	case "registry-serve":
+		err = remote.ServeMain(ctx, os.Args[2:], os.Stderr)
 	default:
 		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)

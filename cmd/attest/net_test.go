@@ -1,9 +1,15 @@
 package main
 
 import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha512"
+	"encoding/base64"
 	"encoding/json"
 	"encoding/pem"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -156,5 +162,102 @@ func TestRunGitTarget(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	if res := attestCLI(t, nil, "run", g.URL+"/skills.git"); res.code != 2 || !strings.Contains(res.stderr, "attest-net helper was not found") {
 		t.Errorf("without the helper: exit %d, %q", res.code, res.stderr)
+	}
+}
+
+// TestRunRegistryTarget: a registry entry resolves to the commit it pins,
+// and the report names the registry, the entry and the commit.
+func TestRunRegistryTarget(t *testing.T) {
+	t.Setenv(resolve.EnvNetHelper, netHelper(t))
+	g := gittest.NewServer(t)
+	var c1 string
+	g.Repo(t, "skills", func(w string, commit func(string) string) {
+		gittest.Put(t, w, "skills/pdf/SKILL.md", "---\nname: pdf\ndescription: Fills PDF forms from a table of values. Use when the user asks to fill a form.\n---\n\nRead the form's fields, map each value to its field, and write a filled copy beside the original.\n", 0o644)
+		c1 = commit("one")
+	})
+	cat := t.TempDir()
+	gittest.Put(t, cat, "v1/skill/pdf.json", `{"kind": "skill", "name": "pdf", "latest": "1.0.0", "versions": {"1.0.0": {"git": {"url": "`+g.URL+`/skills.git", "commit": "`+c1+`", "path": "skills/pdf"}}}}`, 0o644)
+	reg := exec.Command(netHelper(t), "registry-serve", "--addr", "127.0.0.1:0", cat)
+	stderr, err := reg.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := reg.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { reg.Process.Kill(); reg.Wait() })
+	line := make([]byte, 512)
+	n, _ := stderr.Read(line)
+	_, after, ok := strings.Cut(string(line[:n]), "ATTEST_REGISTRY=")
+	if !ok {
+		t.Fatalf("registry-serve said %q", line[:n])
+	}
+	t.Setenv("ATTEST_REGISTRY", strings.TrimRight(strings.Fields(after)[0], ");"))
+
+	res := attestCLI(t, nil, "run", "--json", "registry:skill/pdf")
+	var r struct {
+		Subject struct {
+			Kind   string
+			Source struct {
+				Type, Commit string
+				Registry     struct{ URL, Entry string }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &r); err != nil || res.code != 0 {
+		t.Fatalf("exit %d: %v\n%s", res.code, err, res.stderr)
+	}
+	if s := r.Subject.Source; s.Type != "registry" || s.Commit != c1 || s.Registry.Entry != "skill/pdf@1.0.0" || !strings.HasPrefix(s.Registry.URL, "http://127.0.0.1:") || r.Subject.Kind != "skill" {
+		t.Errorf("subject %+v", r.Subject)
+	}
+	if res := attestCLI(t, nil, "run", "--kind", "mcp", "registry:skill/pdf"); res.code != 2 || !strings.Contains(res.stderr, "the registry lists it as skill") {
+		t.Errorf("--kind against the registry: exit %d %q", res.code, res.stderr)
+	}
+}
+
+// TestRunNPMTarget: an npm target records the registry's integrity string
+// verbatim, and a tarball that does not match it is never evaluated.
+func TestRunNPMTarget(t *testing.T) {
+	t.Setenv(resolve.EnvNetHelper, netHelper(t))
+	var tgz bytes.Buffer
+	gz := gzip.NewWriter(&tgz)
+	tw := tar.NewWriter(gz)
+	for name, body := range map[string]string{
+		"package/SKILL.md": "---\nname: weather\ndescription: Reports the weather for a city. Use when the user asks about the weather.\n---\n\nAsk for the city, look up today's forecast and answer in one sentence with the temperature.\n",
+	} {
+		tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg})
+		tw.Write([]byte(body))
+	}
+	tw.Close()
+	gz.Close()
+	sum := sha512.Sum512(tgz.Bytes())
+	integrity := "sha512-" + base64.StdEncoding.EncodeToString(sum[:])
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/weather":
+			fmt.Fprintf(w, `{"dist-tags": {"latest": "1.0.0"}, "versions": {"1.0.0": {"dist": {"tarball": "%s/t.tgz", "integrity": "%s"}}, "1.0.1": {"dist": {"tarball": "%s/t.tgz", "integrity": "sha512-AAAA"}}}}`, srv.URL, integrity, srv.URL)
+		case "/t.tgz":
+			w.Write(tgz.Bytes())
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	t.Setenv("ATTEST_NPM_REGISTRY", srv.URL)
+	res := attestCLI(t, nil, "run", "--json", "npm:weather")
+	var r struct {
+		Subject struct {
+			Source struct{ Type, URI, Integrity string }
+		}
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &r); err != nil || res.code != 0 {
+		t.Fatalf("exit %d: %v\n%s", res.code, err, res.stderr)
+	}
+	if s := r.Subject.Source; s.Type != "npm" || s.Integrity != integrity || s.URI != "npm:weather@1.0.0" {
+		t.Errorf("source %+v", s)
+	}
+	if res := attestCLI(t, nil, "run", "npm:weather@1.0.1"); res.code != 2 || !strings.Contains(res.stderr, "integrity mismatch") || res.stdout != "" {
+		t.Errorf("mismatch: exit %d %q", res.code, res.stderr)
 	}
 }

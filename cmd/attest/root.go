@@ -54,6 +54,7 @@ func commands(a *app) []*cobra.Command {
 	return []*cobra.Command{
 		newRunCmd(a),
 		newLockCmd(a),
+		newRegistryCmd(a),
 		newListCmd(a),
 		newExplainCmd(a),
 		newDoctorCmd(a),

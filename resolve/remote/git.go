@@ -94,6 +94,12 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 // session and a packfile parser), not its porcelain, which would link the
 // ssh and OpenPGP stacks into every run.
 func fetchGit(ctx context.Context, t resolve.Target, dir string) (*Result, error) {
+	return fetchGitPinned(ctx, t, dir, "")
+}
+
+// fetchGitPinned is fetchGit for a registry entry that names a tag beside
+// its commit: the tag must still point at that commit.
+func fetchGitPinned(ctx context.Context, t resolve.Target, dir, tag string) (*Result, error) {
 	ctx, cancel := context.WithTimeout(ctx, FetchTimeout)
 	defer cancel()
 	ep, err := transport.NewEndpoint(t.URL)
@@ -116,6 +122,15 @@ func fetchGit(ctx context.Context, t resolve.Target, dir string) (*Result, error
 	name, hash, err := pickRef(t, refs)
 	if err != nil {
 		return nil, err
+	}
+	if tag != "" {
+		_, tagHash, err := pickRef(resolve.Target{URL: t.URL, Ref: tag}, refs)
+		if err != nil {
+			return nil, fmt.Errorf("%w %s: the registry names tag %s, which the repository does not have", resolve.ErrRemote, t.URL, tag)
+		}
+		if tagHash != hash {
+			return nil, fmt.Errorf("%w %s: the registry pins commit %s for tag %s, but the repository's tag %s is at %s; nothing was evaluated", resolve.ErrRemote, t.URL, hash, tag, tag, tagHash)
+		}
 	}
 	req := packp.NewUploadPackRequestFromCapabilities(adv.Capabilities)
 	req.Wants = []plumbing.Hash{hash}

@@ -139,6 +139,12 @@ func envOr(k, def string) string {
 // it against the registry's integrity string before unpacking it, and
 // never runs npm or any script of the package.
 func fetchNPM(ctx context.Context, t resolve.Target, dir string) (*Result, error) {
+	return fetchNPMPinned(ctx, t, dir, "")
+}
+
+// fetchNPMPinned is fetchNPM for a registry entry that pins the
+// integrity: the npm registry must list that same integrity.
+func fetchNPMPinned(ctx context.Context, t resolve.Target, dir, pinned string) (*Result, error) {
 	base := envOr(EnvNPMRegistry, "https://registry.npmjs.org")
 	fail := func(format string, a ...any) (*Result, error) {
 		return nil, fmt.Errorf("%w npm:%s: "+format, append([]any{resolve.ErrRemote, t.Name}, a...)...)
@@ -174,6 +180,10 @@ func fetchNPM(ctx context.Context, t resolve.Target, dir string) (*Result, error
 	v, ok := pk.Versions[version]
 	if !ok {
 		return fail("no version or dist-tag %q (latest is %s)", version, pk.DistTags["latest"])
+	}
+	if pinned != "" && pinned != v.Dist.Integrity {
+		return nil, fmt.Errorf("%w npm:%s@%s: %w: the attest registry pins %s, the npm registry lists %s; nothing was evaluated",
+			resolve.ErrRemote, t.Name, version, ErrIntegrity, pinned, v.Dist.Integrity)
 	}
 	algo, want, err := parseSRI(v.Dist.Integrity)
 	if err != nil {
