@@ -118,7 +118,7 @@ func assemble(subj *resolve.Subject, cat *checks.Catalog, grants checks.Grants, 
 		Tool:          Tool{Name: ToolName, Version: version},
 		Subject: Subject{
 			Kind: subj.Kind, Name: subj.Name, Version: subjectVersion(subj),
-			Digest: Digest{SHA256: inv.Digest(), DirHash: dirHash},
+			Digest: Digest{SHA256: inv.Digest(), DirHash: dirHash, GitTree: subj.GitTree, GitCommit: gitCommit(subj)},
 			Source: subj.Source,
 		},
 		Suite:  Suite{ID: cat.ID, Version: cat.Version, CatalogDigest: cat.Digest()},
@@ -220,4 +220,13 @@ func subjectVersion(s *resolve.Subject) *string {
 		return nil
 	}
 	return &v
+}
+
+// gitCommit is the resolved commit of a target fetched from git (directly
+// or through a registry), informational beside the tree digest.
+func gitCommit(s *resolve.Subject) string {
+	if c := s.Source.Commit; c != nil && (s.Source.Type == resolve.TypeGit || s.Source.Type == resolve.TypeRegistry) {
+		return *c
+	}
+	return ""
 }

@@ -68,6 +68,7 @@ func fetchRemote(ctx context.Context, t Target) (*Snapshot, error) {
 		DirName    string     `json:"dirName"`
 		CommitTime time.Time  `json:"commitTime"`
 		Kind       Kind       `json:"kind"`
+		GitTree    string     `json:"gitTree"`
 	}
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
 		cleanup()
@@ -78,5 +79,5 @@ func fetchRemote(ctx context.Context, t Target) (*Snapshot, error) {
 		cleanup()
 		return nil, err
 	}
-	return &Snapshot{Dir: dir, Provenance: r.Provenance, DirName: r.DirName, CommitTime: r.CommitTime, Kind: r.Kind, root: root, cleanup: cleanup}, nil
+	return &Snapshot{Dir: dir, Provenance: r.Provenance, DirName: r.DirName, CommitTime: r.CommitTime, Kind: r.Kind, GitTree: r.GitTree, root: root, cleanup: cleanup}, nil
 }

@@ -49,7 +49,10 @@ type Snapshot struct {
 	// CommitTime is the resolved commit's time for a git target.
 	CommitTime time.Time
 	// Kind is the kind a registry declares for the entry ("" otherwise).
-	Kind    Kind
+	Kind Kind
+	// GitTree is the git tree hash of the evaluated directory, for a
+	// target fetched from git.
+	GitTree string
 	root    *os.Root
 	cleanup func()
 }

@@ -30,6 +30,8 @@ type Subject struct {
 	// CommitTime is the time of the resolved commit when the target came
 	// from git; zero otherwise.
 	CommitTime time.Time
+	// GitTree is the tree hash of the evaluated directory at that commit.
+	GitTree string
 
 	memo sync.Map // key → *memoEntry
 }
@@ -131,7 +133,7 @@ func Load(ctx context.Context, target string, opts LoadOptions) (*Subject, error
 	} else if p := snap.Provenance.Path; p != nil && *p != "" {
 		s.DirName = path.Base(*p)
 	}
-	s.CommitTime = snap.CommitTime
+	s.CommitTime, s.GitTree = snap.CommitTime, snap.GitTree
 	s.Name = subjectName(s, s.DirName)
 	if snap.Provenance.Type == "dir" {
 		s.Workspace = FindWorkspace(snap.Dir)

@@ -132,15 +132,27 @@ func TestRunGitTarget(t *testing.T) {
 		}
 		commit("two")
 	})
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
 	res := attestCLI(t, nil, "run", "--json", g.URL+"/skills.git//skills/pdf#v1")
 	var r struct {
 		Subject struct {
 			Name   string
 			Source struct{ Type, URI, Path, Ref, Commit string }
+			Digest struct{ GitCommit, GitTree string }
 		}
 	}
 	if err := json.Unmarshal([]byte(res.stdout), &r); err != nil || res.code != 0 {
 		t.Fatalf("exit %d: %v\n%s\n%s", res.code, err, res.stdout, res.stderr)
+	}
+	if err := validateReport([]byte(res.stdout)); err != nil {
+		t.Errorf("schema: %v", err)
+	}
+	if r.Subject.Digest.GitCommit != first || len(r.Subject.Digest.GitTree) != 40 {
+		t.Errorf("digest %+v", r.Subject.Digest)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("the checkout outlived the run: %v", left)
 	}
 	src := r.Subject.Source
 	if src.Type != "git" || src.Commit != first || len(src.Commit) != 40 || src.Path != "skills/pdf" || src.Ref != "v1" || r.Subject.Name != "pdf" {

@@ -192,7 +192,7 @@ func fetchGitPinned(ctx context.Context, t resolve.Target, dir, tag string) (*Re
 	if t.Path == "" {
 		dirName = strings.TrimSuffix(path.Base(t.URL), ".git")
 	}
-	return &Result{Provenance: prov, DirName: dirName, CommitTime: commit.Committer.When.UTC()}, nil
+	return &Result{Provenance: prov, DirName: dirName, CommitTime: commit.Committer.When.UTC(), GitTree: sub.Hash.String()}, nil
 }
 
 // advertised lists the references a server advertised, with peeled tags

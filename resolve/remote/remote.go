@@ -18,7 +18,8 @@ type Result struct {
 	Provenance resolve.Provenance `json:"provenance"`
 	DirName    string             `json:"dirName"`
 	CommitTime time.Time          `json:"commitTime,omitzero"`
-	Kind       resolve.Kind       `json:"kind,omitempty"` // a registry's word on the kind
+	Kind       resolve.Kind       `json:"kind,omitempty"`    // a registry's word on the kind
+	GitTree    string             `json:"gitTree,omitempty"` // the evaluated directory's tree
 }
 
 // Fetch writes the target's tree into dir, an empty directory.
