@@ -36,6 +36,9 @@ type Provenance struct {
 type Registry struct {
 	URL   string `json:"url"`
 	Entry string `json:"entry"`
+	// Visibility is "unlisted" for an entry the registry serves by name
+	// but leaves out of its listings; omitted for a public one.
+	Visibility string `json:"visibility,omitempty"`
 }
 
 // Snapshot is a read-only view of an artifact tree.

@@ -139,6 +139,9 @@ func fetchRegistry(ctx context.Context, t resolve.Target, dir string) (*Result, 
 	}
 	r.Provenance.Type = resolve.TypeRegistry
 	r.Provenance.Registry = &resolve.Registry{URL: base, Entry: entryName + "@" + version}
+	if e.Visibility == "unlisted" {
+		r.Provenance.Registry.Visibility = "unlisted"
+	}
 	r.Kind = kind
 	r.DirName = t.Name
 	return r, nil

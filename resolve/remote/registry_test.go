@@ -35,6 +35,8 @@ func TestRegistry(t *testing.T) {
 		"1.2.0": {"git": {"url": "`+repo+`", "commit": "main", "path": "skills/pdf"}},
 		"2.0.0": {"npm": {"name": "pdf-skill", "version": "2.0.0", "integrity": "`+sri(good)+`"}},
 		"2.0.1": {"npm": {"name": "pdf-skill", "version": "2.0.0", "integrity": "`+sri([]byte("other"))+`"}}}}`, 0o644)
+	gittest.Put(t, cat, "v1/skill/quiet.json", `{"kind": "skill", "name": "quiet", "visibility": "unlisted", "latest": "1.0.0", "versions": {
+		"1.0.0": {"git": {"url": "`+repo+`", "commit": "`+c1+`", "path": "skills/pdf"}}}}`, 0o644)
 	gittest.Put(t, cat, "v1/mcp/secret.json", `{"kind": "mcp", "name": "secret", "visibility": "private"}`, 0o644)
 	if err := os.Symlink("/etc/passwd", filepath.Join(cat, "v1", "skill", "leak.json")); err != nil {
 		t.Fatal(err)
@@ -58,6 +60,9 @@ func TestRegistry(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "SKILL.md")); !strings.Contains(string(b), "one") {
 		t.Errorf("fetched %q, want the pinned commit's file", b)
+	}
+	if r, _, err := fetchTarget(t, "registry:skill/quiet"); err != nil || r.Provenance.Registry.Visibility != "unlisted" {
+		t.Errorf("an unlisted entry resolves and says so: %+v %v", r, err)
 	}
 	if r, _, err := fetchTarget(t, "metahub:skill/pdf@2.0.0"); err != nil || r.Provenance.Type != "registry" || *r.Provenance.Integrity != sri(good) {
 		t.Errorf("npm-backed entry: %+v %v", r, err)
