@@ -152,7 +152,7 @@ func fetchGitPinned(ctx context.Context, t resolve.Target, dir, tag string) (*Re
 	}
 	defer resp.Close()
 	st := memory.NewStorage()
-	if err := packfile.UpdateObjectStorage(st, sideband(req.Capabilities, resp)); err != nil {
+	if err := unpack(st, sideband(req.Capabilities, resp)); err != nil {
 		return nil, remoteError(t, err)
 	}
 	commit, err := object.GetCommit(st, hash)
@@ -443,4 +443,15 @@ func writeBlob(f *object.File, dst string, mode os.FileMode) error {
 		return err
 	}
 	return out.Close()
+}
+
+// unpack parses a packfile from the server into st. The packfile is
+// untrusted input: a parser panic becomes an error, not a crash.
+func unpack(st *memory.Storage, r io.Reader) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the server sent a packfile that could not be parsed: %v", p)
+		}
+	}()
+	return packfile.UpdateObjectStorage(st, r)
 }

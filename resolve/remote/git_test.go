@@ -1,12 +1,17 @@
 package remote
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/go-git/go-git/v5/storage/memory"
 
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/resolve/remote/gittest"
@@ -115,4 +120,42 @@ func TestFetchGit(t *testing.T) {
 	if _, err := fetch(g.URL + "/absent.git"); err == nil || !strings.Contains(err.Error(), "no such repository") {
 		t.Errorf("a missing repository: %v", err)
 	}
+}
+
+// A private repository, a missing one and no network each get their own
+// message.
+func TestGitErrorsSayWhatToDo(t *testing.T) {
+	private := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("WWW-Authenticate", `Basic realm="git"`)
+		http.Error(w, "auth required", http.StatusUnauthorized)
+	}))
+	defer private.Close()
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closedURL := closed.URL
+	closed.Close()
+	for target, want := range map[string]string{
+		private.URL + "/x.git":   "asks for credentials",
+		closedURL + "/x.git":     "cannot connect",
+		private.URL + "/y.git#v": "asks for credentials",
+	} {
+		tg, err := resolve.ParseWith(target, func(string) bool { return false })
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Fetch(context.Background(), tg, t.TempDir())
+		if err == nil || !strings.Contains(err.Error(), want) || !errors.Is(err, resolve.ErrRemote) {
+			t.Errorf("%s: %v, want %q", target, err, want)
+		}
+	}
+}
+
+func FuzzUnpack(f *testing.F) {
+	f.Add([]byte("PACK\x00\x00\x00\x02\x00\x00\x00\x00"))
+	f.Add([]byte("PACK\x00\x00\x00\x02\x00\x00\x00\x01\x95\x0ax\x9c"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 1<<16 {
+			return
+		}
+		unpack(memory.NewStorage(), bytes.NewReader(data))
+	})
 }
