@@ -24,6 +24,15 @@ var (
 	ErrEscapes = errors.New("leads out of the repository")
 )
 
+// FetchResult is what the attest-net helper says of the tree it fetched.
+type FetchResult struct {
+	Provenance Provenance `json:"provenance"`
+	DirName    string     `json:"dirName"`
+	CommitTime time.Time  `json:"commitTime,omitzero"`
+	Kind       Kind       `json:"kind,omitempty"`    // a registry's word on the kind
+	GitTree    string     `json:"gitTree,omitempty"` // the evaluated directory's tree
+}
+
 // fetchRemote has the attest-net helper fetch a remote target into a
 // temporary directory, removed when the snapshot is closed (the run's end,
 // Ctrl-C included).
@@ -63,13 +72,7 @@ func fetchRemote(ctx context.Context, t Target) (*Snapshot, error) {
 		}
 		return nil, fmt.Errorf("%w: %s", ErrRemote, msg)
 	}
-	var r struct {
-		Provenance Provenance `json:"provenance"`
-		DirName    string     `json:"dirName"`
-		CommitTime time.Time  `json:"commitTime"`
-		Kind       Kind       `json:"kind"`
-		GitTree    string     `json:"gitTree"`
-	}
+	var r FetchResult
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
 		cleanup()
 		return nil, fmt.Errorf("%w: the attest-net helper answered with something other than its JSON result: %v", ErrRemote, err)

@@ -27,24 +27,6 @@ var Check = &checks.Check{
 	Run:         run,
 }
 
-// Locks lists the lockfiles of each ecosystem.
-var Locks = map[string][]string{
-	deps.NPM:    {"package-lock.json", "npm-shrinkwrap.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock", "bun.lockb"},
-	deps.PyPI:   {"uv.lock", "poetry.lock", "pdm.lock", "Pipfile.lock", "pylock.toml"},
-	deps.Go:     {"go.sum"},
-	deps.Crates: {"Cargo.lock"},
-}
-
-// Locked reports whether the subject has a root lockfile of the ecosystem.
-func Locked(s *resolve.Subject, eco string) bool {
-	for _, n := range Locks[eco] {
-		if _, ok := s.Inventory.File(n); ok {
-			return true
-		}
-	}
-	return false
-}
-
 type finding struct {
 	ev   checks.Evidence
 	fail bool
@@ -145,7 +127,7 @@ func npm(s *resolve.Subject, d deps.Dep, add adder) {
 		}
 		return
 	}
-	if open(spec, false) && !Locked(s, deps.NPM) {
+	if open(spec, false) && !deps.Locked(s, deps.NPM) {
 		add(d, false, "%s %q has no upper bound and no lockfile pins it", d.Name, orAny(spec))
 	}
 }
@@ -178,7 +160,7 @@ func python(s *resolve.Subject, d deps.Dep, add adder) {
 		}
 		return
 	}
-	if open(spec, true) && !Locked(s, deps.PyPI) {
+	if open(spec, true) && !deps.Locked(s, deps.PyPI) {
 		add(d, false, "%s %q has no upper bound and no lockfile pins it", d.Name, orAny(spec))
 	}
 }
@@ -210,7 +192,7 @@ func cargo(s *resolve.Subject, d deps.Dep, add adder) {
 			return
 		}
 	}
-	if open(d.Spec, false) && !Locked(s, deps.Crates) {
+	if open(d.Spec, false) && !deps.Locked(s, deps.Crates) {
 		add(d, false, "%s %q has no upper bound and no Cargo.lock pins it", d.Name, orAny(d.Spec))
 	}
 }

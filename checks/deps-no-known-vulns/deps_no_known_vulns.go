@@ -77,7 +77,7 @@ func run(ctx context.Context, in *checks.Input) (checks.Result, error) {
 	var notes []string
 	if w := s.Workspace; w != nil {
 		for _, name := range w.Lockfiles {
-			eco := lockEcosystem[name]
+			eco := deps.LockEcosystem(name)
 			if !ecos[eco] || hasLock(req.Files, eco) {
 				continue
 			}
@@ -152,13 +152,9 @@ func exactPin(eco, spec string) (string, bool) {
 	return "", false
 }
 
-var lockEcosystem = map[string]string{"package-lock.json": deps.NPM, "npm-shrinkwrap.json": deps.NPM, "pnpm-lock.yaml": deps.NPM,
-	"yarn.lock": deps.NPM, "bun.lock": deps.NPM, "uv.lock": deps.PyPI, "poetry.lock": deps.PyPI, "pdm.lock": deps.PyPI,
-	"Pipfile.lock": deps.PyPI, "Cargo.lock": deps.Crates, "go.sum": deps.Go}
-
 func hasLock(files []file, eco string) bool {
 	for _, f := range files {
-		if lockEcosystem[path.Base(f.Path)] == eco || eco == deps.PyPI && strings.HasPrefix(path.Base(f.Path), "requirements") {
+		if deps.LockEcosystem(path.Base(f.Path)) == eco || eco == deps.PyPI && strings.HasPrefix(path.Base(f.Path), "requirements") {
 			return true
 		}
 	}

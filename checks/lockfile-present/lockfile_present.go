@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
-	depsbounded "github.com/metahub-ai/attest/checks/deps-bounded"
 	"github.com/metahub-ai/attest/checks/internal/deps"
 	"github.com/metahub-ai/attest/resolve"
 )
@@ -59,13 +58,13 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			continue
 		}
 		switch {
-		case depsbounded.Locked(s, eco):
+		case deps.Locked(s, eco):
 		case eco == deps.PyPI && fromRequirements && pinnedOnly[deps.PyPI]:
 			notes = append(notes, "every Python requirement is pinned with ==")
-		case s.Workspace != nil && slices.ContainsFunc(s.Workspace.Lockfiles, func(l string) bool { return slices.Contains(depsbounded.Locks[eco], l) }):
+		case s.Workspace != nil && slices.ContainsFunc(s.Workspace.Lockfiles, func(l string) bool { return slices.Contains(deps.Locks[eco], l) }):
 			notes = append(notes, fmt.Sprintf("a workspace member: %s/%s declares it and the root holds %s", s.Workspace.Root, s.Workspace.Declaration, strings.Join(s.Workspace.Lockfiles, ", ")))
 		default:
-			missing = append(missing, fmt.Sprintf("%s (%s; want %s)", eco, checks.Plural(declared[eco], "dependency"), strings.Join(depsbounded.Locks[eco], ", ")))
+			missing = append(missing, fmt.Sprintf("%s (%s; want %s)", eco, checks.Plural(declared[eco], "dependency"), strings.Join(deps.Locks[eco], ", ")))
 		}
 	}
 	if len(missing) > 0 {

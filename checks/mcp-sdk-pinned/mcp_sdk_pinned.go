@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
+	depspkg "github.com/metahub-ai/attest/checks/internal/deps"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/resolve/manifest"
 )
@@ -13,7 +14,7 @@ import (
 // Check is mcp-sdk-pinned.
 var Check = &checks.Check{
 	ID:          "mcp-sdk-pinned",
-	Version:     "1.0.0",
+	Version:     "1.0.1",
 	Title:       "The MCP SDK version is pinned",
 	Axis:        checks.Safety,
 	Weight:      2,
@@ -25,8 +26,8 @@ var Check = &checks.Check{
 }
 
 var (
-	jsLocks = []string{"package-lock.json", "npm-shrinkwrap.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock", "bun.lockb"}
-	pyLocks = []string{"uv.lock", "poetry.lock", "pdm.lock", "Pipfile.lock"}
+	jsLocks = depspkg.Locks[depspkg.NPM]
+	pyLocks = depspkg.Locks[depspkg.PyPI]
 )
 
 type dep struct {

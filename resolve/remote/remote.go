@@ -14,13 +14,7 @@ import (
 )
 
 // Result is what a fetch tells resolve about the tree it wrote.
-type Result struct {
-	Provenance resolve.Provenance `json:"provenance"`
-	DirName    string             `json:"dirName"`
-	CommitTime time.Time          `json:"commitTime,omitzero"`
-	Kind       resolve.Kind       `json:"kind,omitempty"`    // a registry's word on the kind
-	GitTree    string             `json:"gitTree,omitempty"` // the evaluated directory's tree
-}
+type Result = resolve.FetchResult
 
 // Fetch writes the target's tree into dir, an empty directory.
 func Fetch(ctx context.Context, t resolve.Target, dir string) (*Result, error) {

@@ -398,3 +398,33 @@ func instructions(text string) []Dep {
 	}
 	return out
 }
+
+// Locks lists the lockfiles of each ecosystem.
+var Locks = map[string][]string{
+	NPM:    {"package-lock.json", "npm-shrinkwrap.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock", "bun.lockb"},
+	PyPI:   {"uv.lock", "poetry.lock", "pdm.lock", "Pipfile.lock", "pylock.toml"},
+	Go:     {"go.sum"},
+	Crates: {"Cargo.lock"},
+}
+
+// LockEcosystem is the ecosystem a lockfile name belongs to, or "".
+func LockEcosystem(name string) string {
+	for eco, names := range Locks {
+		for _, n := range names {
+			if n == name {
+				return eco
+			}
+		}
+	}
+	return ""
+}
+
+// Locked reports whether the subject has a root lockfile of the ecosystem.
+func Locked(s *resolve.Subject, eco string) bool {
+	for _, n := range Locks[eco] {
+		if _, ok := s.Inventory.File(n); ok {
+			return true
+		}
+	}
+	return false
+}
