@@ -426,3 +426,20 @@ server.tool("add", "`+desc+`", {}, async () => ({ content: [] }));
 		t.Errorf("bad lock: %d %s", r.code, r.stderr)
 	}
 }
+
+func TestKeygen(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "pub")
+	r := attestCLI(t, nil, "keygen", "--algorithm", "ecdsa-p256", "--out", name)
+	if r.code != 0 || !strings.Contains(r.stdout, "keyid ") {
+		t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	if st, err := os.Stat(name + ".pem"); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("private key: %v %v", st, err)
+	}
+	if r := attestCLI(t, nil, "keygen", "--out", name); r.code != 2 || !strings.Contains(r.stderr, "never overwrites") {
+		t.Errorf("second keygen: exit %d %q", r.code, r.stderr)
+	}
+	if r := attestCLI(t, nil, "keygen", "--algorithm", "rsa", "--out", name+"2"); r.code != 2 || !strings.Contains(r.stderr, "ecdsa-p256") {
+		t.Errorf("rsa: exit %d %q", r.code, r.stderr)
+	}
+}

@@ -55,6 +55,7 @@ func commands(a *app) []*cobra.Command {
 		newRunCmd(a),
 		newLockCmd(a),
 		newRegistryCmd(a),
+		newKeygenCmd(a),
 		newListCmd(a),
 		newExplainCmd(a),
 		newDoctorCmd(a),
