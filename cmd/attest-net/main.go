@@ -1,11 +1,14 @@
-// Command attest-net does everything of attest that reaches the network,
-// so that attest itself links no network stack: an offline run cannot
-// reach the network, and starts without paying for HTTP, TLS, git
-// transport, osv-scalibr or the OSV client. attest runs it itself:
+// Command attest-net is attest's companion: it does everything that
+// reaches the network, and the Sigstore signing, so that attest itself
+// links no network stack and none of those libraries: an offline run
+// cannot reach the network, and starts without paying for HTTP, TLS, git
+// transport, osv-scalibr, the OSV client or sigstore-go (20 ms of package
+// initialisation on its own). attest runs it itself:
 //
 //	attest-net fetch --out DIR TARGET   fetch a remote target into DIR (attest run TARGET)
 //	attest-net osv < request.json       look up advisories in OSV (attest run --net)
 //	attest-net registry-serve DIR       serve a registry catalog (attest registry serve)
+//	attest-net sign --key K REPORT      sign a report (attest sign)
 package main
 
 import (
@@ -15,6 +18,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/metahub-ai/attest/attest/sign"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan"
 	"github.com/metahub-ai/attest/resolve/remote"
 )
@@ -23,6 +27,7 @@ const usage = `usage:
   attest-net fetch --out DIR TARGET   fetch a remote target into DIR
   attest-net osv < request.json       look up dependency advisories in OSV
   attest-net registry-serve [--addr ADDR] DIR   serve a registry catalog directory
+  attest-net sign --key KEY [--out FILE] REPORT  sign a report as a Sigstore bundle
 
 attest runs this helper itself, for remote targets and for 'attest run --net'.`
 
@@ -39,6 +44,8 @@ func main() {
 		err = remote.Main(ctx, os.Args[2:], os.Stdout)
 	case "osv":
 		err = osvscan.Main(ctx, os.Stdin, os.Stdout)
+	case "sign":
+		err = sign.Main(ctx, os.Args[2:], os.Stdout)
 	case "registry-serve":
 		err = remote.ServeMain(ctx, os.Args[2:], os.Stderr)
 	default:

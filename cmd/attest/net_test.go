@@ -273,3 +273,43 @@ func TestRunNPMTarget(t *testing.T) {
 		t.Errorf("mismatch: exit %d %q", res.code, res.stderr)
 	}
 }
+
+// TestKeygenSignRoundTrip: keygen, run --json, sign; the bundle is a
+// Sigstore bundle whose statement names the artifact and carries the
+// report (verification by sigstore-go itself is in attest/sign's tests).
+func TestKeygenSignRoundTrip(t *testing.T) {
+	t.Setenv(resolve.EnvNetHelper, netHelper(t))
+	dir := t.TempDir()
+	if r := attestCLI(t, nil, "keygen", "--out", filepath.Join(dir, "k")); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	rep := filepath.Join(dir, "report.json")
+	if r := attestCLI(t, nil, "run", "--json", "-o", rep, samples+"/pdf-forms"); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	r := attestCLI(t, nil, "sign", "--key", filepath.Join(dir, "k.pem"), rep)
+	if r.code != 0 || !strings.Contains(r.stdout, "report.sigstore.json") {
+		t.Fatalf("sign: exit %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "report.sigstore.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bundle struct {
+		MediaType    string
+		DsseEnvelope struct{ Payload, PayloadType string }
+	}
+	if err := json.Unmarshal(b, &bundle); err != nil || bundle.MediaType != "application/vnd.dev.sigstore.bundle.v0.3+json" || bundle.DsseEnvelope.PayloadType != "application/vnd.in-toto+json" {
+		t.Fatalf("bundle %+v %v", bundle, err)
+	}
+	payload, _ := base64.StdEncoding.DecodeString(bundle.DsseEnvelope.Payload)
+	if !strings.Contains(string(payload), `"name":"skill:pdf-forms"`) || !strings.Contains(string(payload), `"predicateType":"https://github.com/metahub-ai/attest/report/v1"`) {
+		t.Errorf("statement %.300s", payload)
+	}
+	if r := attestCLI(t, nil, "sign", "--key", filepath.Join(dir, "k.pem"), rep); r.code != 2 || !strings.Contains(r.stderr, "never overwrites") {
+		t.Errorf("second sign: exit %d %q", r.code, r.stderr)
+	}
+	if r := attestCLI(t, nil, "sign", "--key", filepath.Join(dir, "k.pub.pem"), rep); r.code != 2 {
+		t.Errorf("signing with a public key: exit %d", r.code)
+	}
+}

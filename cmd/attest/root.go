@@ -56,6 +56,7 @@ func commands(a *app) []*cobra.Command {
 		newLockCmd(a),
 		newRegistryCmd(a),
 		newKeygenCmd(a),
+		newSignCmd(a),
 		newListCmd(a),
 		newExplainCmd(a),
 		newDoctorCmd(a),
