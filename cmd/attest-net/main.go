@@ -18,6 +18,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/attest/sign"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan"
 	"github.com/metahub-ai/attest/resolve/remote"
@@ -28,6 +29,7 @@ const usage = `usage:
   attest-net osv < request.json       look up dependency advisories in OSV
   attest-net registry-serve [--addr ADDR] DIR   serve a registry catalog directory
   attest-net sign --key KEY [--out FILE] REPORT  sign a report as a Sigstore bundle
+  attest-net keygen [--algorithm A] --out NAME   make a signing key pair
 
 attest runs this helper itself, for remote targets and for 'attest run --net'.`
 
@@ -44,6 +46,8 @@ func main() {
 		err = remote.Main(ctx, os.Args[2:], os.Stdout)
 	case "osv":
 		err = osvscan.Main(ctx, os.Stdin, os.Stdout)
+	case "keygen":
+		err = keys.Main(os.Args[2:], os.Stdout)
 	case "sign":
 		err = sign.Main(ctx, os.Args[2:], os.Stdout)
 	case "registry-serve":

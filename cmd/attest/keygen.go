@@ -2,11 +2,11 @@ package main
 
 import (
 	"errors"
-	"fmt"
+	"os/exec"
 
 	"github.com/spf13/cobra"
 
-	"github.com/metahub-ai/attest/attest/keys"
+	"github.com/metahub-ai/attest/resolve"
 )
 
 func newKeygenCmd(a *app) *cobra.Command {
@@ -18,7 +18,8 @@ func newKeygenCmd(a *app) *cobra.Command {
 0600), and NAME.pub.pem, the SPKI public key, and print the key id (hex
 SHA-256 of the public key's DER) that policies name. An existing file is
 never overwritten. ed25519 is the default; ecdsa-p256 suits verifiers
-such as cosign and transparency logs that refuse pure ed25519.`,
+such as cosign and transparency logs that refuse pure ed25519. Keys are
+made by the attest-net companion, which holds attest's cryptography.`,
 		Example: `  attest keygen --out publisher
   attest keygen --algorithm ecdsa-p256 --out ci-signer`,
 		Args: cobra.NoArgs,
@@ -26,19 +27,19 @@ such as cosign and transparency logs that refuse pure ed25519.`,
 			if out == "" {
 				return withCode(exitError, errors.New("--out NAME is required: the key pair is written to NAME.pem and NAME.pub.pem"))
 			}
-			k, err := keys.Generate(alg)
+			helper, err := resolve.NetHelper()
 			if err != nil {
 				return withCode(exitError, err)
 			}
-			id, err := keys.Write(out, k)
-			if err != nil {
-				return withCode(exitError, err)
+			c := exec.CommandContext(cmd.Context(), helper, "keygen", "--algorithm", alg, "--out", out)
+			c.Stdout, c.Stderr = a.stdout, a.stderr
+			if err := c.Run(); err != nil {
+				return withCode(exitError, errors.New("no key was written (the reason is above)"))
 			}
-			fmt.Fprintf(a.stdout, "wrote %s.pem (private, 0600) and %s.pub.pem\nkeyid %s\n", out, out, id)
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&alg, "algorithm", keys.Ed25519, "key algorithm: ed25519 or ecdsa-p256")
+	cmd.Flags().StringVar(&alg, "algorithm", "ed25519", "key algorithm: ed25519 or ecdsa-p256")
 	cmd.Flags().StringVar(&out, "out", "", "base name of the key files (NAME.pem, NAME.pub.pem)")
 	return cmd
 }

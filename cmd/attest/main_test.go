@@ -428,6 +428,7 @@ server.tool("add", "`+desc+`", {}, async () => ({ content: [] }));
 }
 
 func TestKeygen(t *testing.T) {
+	t.Setenv("ATTEST_NET_HELPER", netHelper(t))
 	name := filepath.Join(t.TempDir(), "pub")
 	r := attestCLI(t, nil, "keygen", "--algorithm", "ecdsa-p256", "--out", name)
 	if r.code != 0 || !strings.Contains(r.stdout, "keyid ") {
