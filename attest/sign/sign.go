@@ -158,6 +158,18 @@ func Bundle(ctx context.Context, report []byte, key crypto.Signer) ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
+	return BundleStatement(ctx, st, key)
+}
+
+// BundleStatement signs a Statement as it is. Bundle builds the statement
+// from a report; tests use this to sign statements altered by a key
+// holder.
+func BundleStatement(ctx context.Context, st *v1.Statement, key crypto.Signer) ([]byte, error) {
+	switch key.(type) {
+	case ed25519.PrivateKey, *ecdsa.PrivateKey:
+	default:
+		return nil, fmt.Errorf("a %T key; attest signs with ed25519 or ECDSA P-256", key)
+	}
 	payload, err := protojson.Marshal(st)
 	if err != nil {
 		return nil, err

@@ -13,6 +13,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -22,6 +23,7 @@ import (
 	"github.com/metahub-ai/attest/attest/sign"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan"
 	"github.com/metahub-ai/attest/resolve/remote"
+	"github.com/metahub-ai/attest/verify"
 )
 
 const usage = `usage:
@@ -30,6 +32,7 @@ const usage = `usage:
   attest-net registry-serve [--addr ADDR] DIR   serve a registry catalog directory
   attest-net sign --key KEY [--out FILE] REPORT  sign a report as a Sigstore bundle
   attest-net keygen [--algorithm A] --out NAME   make a signing key pair
+  attest-net verify [--key PUB] [--artifact DIR] BUNDLE  check a signed report
 
 attest runs this helper itself, for remote targets and for 'attest run --net'.`
 
@@ -46,6 +49,11 @@ func main() {
 		err = remote.Main(ctx, os.Args[2:], os.Stdout)
 	case "osv":
 		err = osvscan.Main(ctx, os.Stdin, os.Stdout)
+	case "verify":
+		err = verify.Main(ctx, os.Args[2:], os.Stdout)
+		if errors.Is(err, verify.ErrFailed) {
+			os.Exit(1)
+		}
 	case "keygen":
 		err = keys.Main(os.Args[2:], os.Stdout)
 	case "sign":
@@ -58,6 +66,6 @@ func main() {
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "attest-net:", err)
-		os.Exit(1)
+		os.Exit(2)
 	}
 }

@@ -21,7 +21,7 @@ type exitCode struct {
 
 var exitCodes = []exitCode{
 	{exitOK, "ok", "nothing blocking: no blocking check failed and any minimum score was met"},
-	{exitFail, "fail", "a blocking check failed, a minimum score was set and the verdict is not pass (no overall score is below any minimum), or the MCP surface drifted from its lock file in a way that needs review"},
+	{exitFail, "fail", "a blocking check failed, a minimum score was set and the verdict is not pass (no overall score is below any minimum), the MCP surface drifted from its lock file in a way that needs review, or a verification answer failed"},
 	{exitError, "error", "the run could not complete: bad usage, a missing or unreadable input, an artifact attest cannot evaluate as given, or an infrastructure failure; never a verdict on the artifact"},
 }
 

@@ -313,3 +313,27 @@ func TestKeygenSignRoundTrip(t *testing.T) {
 		t.Errorf("signing with a public key: exit %d", r.code)
 	}
 }
+
+// TestVerifyCommand: a signed report verifies with its key and artifact
+// (exit 0), fails with another artifact (exit 1), and an unreadable input
+// is exit 2.
+func TestVerifyCommand(t *testing.T) {
+	t.Setenv(resolve.EnvNetHelper, netHelper(t))
+	dir := t.TempDir()
+	attestCLI(t, nil, "keygen", "--out", filepath.Join(dir, "k"))
+	rep := filepath.Join(dir, "report.json")
+	attestCLI(t, nil, "run", "--json", "-o", rep, samples+"/pdf-forms")
+	attestCLI(t, nil, "sign", "--key", filepath.Join(dir, "k.pem"), rep)
+	bundle := filepath.Join(dir, "report.sigstore.json")
+	r := attestCLI(t, nil, "verify", "--key", filepath.Join(dir, "k.pub.pem"), "--artifact", samples+"/pdf-forms", bundle)
+	if r.code != 0 || !strings.Contains(r.stdout, "ok    signature") || !strings.Contains(r.stdout, "ok    score") {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = attestCLI(t, nil, "verify", "--json", "--key", filepath.Join(dir, "k.pub.pem"), "--artifact", samples+"/weather-go", bundle)
+	if r.code != 1 || !strings.Contains(r.stdout, `"name": "subject digest"`) {
+		t.Errorf("another artifact: exit %d %s", r.code, r.stdout)
+	}
+	if r := attestCLI(t, nil, "verify", filepath.Join(dir, "absent.json")); r.code != 2 {
+		t.Errorf("missing input: exit %d", r.code)
+	}
+}

@@ -57,6 +57,7 @@ func commands(a *app) []*cobra.Command {
 		newRegistryCmd(a),
 		newKeygenCmd(a),
 		newSignCmd(a),
+		newVerifyCmd(a),
 		newListCmd(a),
 		newExplainCmd(a),
 		newDoctorCmd(a),

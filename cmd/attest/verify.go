@@ -1,0 +1,80 @@
+package main
+
+import (
+	"errors"
+	"os/exec"
+
+	"github.com/spf13/cobra"
+
+	"github.com/metahub-ai/attest/resolve"
+)
+
+func newVerifyCmd(a *app) *cobra.Command {
+	var key, artifact string
+	var require, asJSON bool
+	cmd := &cobra.Command{
+		Use:   "verify [--key PUB.pem] [--artifact DIR] [--require-signature] [--json] BUNDLE|REPORT",
+		Short: "Check a signed report the way a stranger would",
+		Long: `Check a Sigstore bundle written by 'attest sign' (or a plain report),
+answering each question separately, ok, warn or fail with a reason:
+
+  signature        does it verify with the publisher's key (--key)? A key
+                   inside a bundle is never trusted by itself: without
+                   --key this is at most a warning, and with
+                   --require-signature a failure
+  statement        is the signed payload an in-toto Statement v1 of an
+                   attest report about the subject it names?
+  transparency log is it logged (a warning until it is)
+  schema           is the report valid against the report schema?
+  score            recomputed from the results with the pinned catalog of
+                   every check version ever shipped (axis, weight and
+                   blocking come from the catalog, never the report); an
+                   unknown check version leaves it unconfirmed
+  subject digest   with --artifact, does the artifact's tree hash to the
+                   signed digest?
+  validity         when was it made (the report's own clock is
+                   self-asserted)
+
+Everything shown is read from the signed payload. Exit 0 when nothing
+fails, 1 when an answer fails, 2 when the input cannot be read. It runs
+in the attest-net companion, which holds the Sigstore libraries.`,
+		Example: `  attest verify --key publisher.pub.pem --artifact ./downloaded-skill report.sigstore.json`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			helper, err := resolve.NetHelper()
+			if err != nil {
+				return withCode(exitError, err)
+			}
+			argv := []string{"verify"}
+			if key != "" {
+				argv = append(argv, "--key", key)
+			}
+			if artifact != "" {
+				argv = append(argv, "--artifact", artifact)
+			}
+			if require {
+				argv = append(argv, "--require-signature")
+			}
+			if asJSON {
+				argv = append(argv, "--json")
+			}
+			c := exec.CommandContext(cmd.Context(), helper, append(argv, args[0])...)
+			c.Stdout, c.Stderr = a.stdout, a.stderr
+			err = c.Run()
+			var ee *exec.ExitError
+			switch {
+			case err == nil:
+				return nil
+			case errors.As(err, &ee) && ee.ExitCode() == exitFail:
+				return errSilentFail
+			}
+			return withCode(exitError, errors.New("verification could not run (the reason is above)"))
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&key, "key", "", "the publisher's public key (SPKI PEM, from attest keygen)")
+	f.StringVar(&artifact, "artifact", "", "the artifact (a directory) whose tree must match the signed digest")
+	f.BoolVar(&require, "require-signature", false, "fail unless the signature verifies with --key")
+	f.BoolVar(&asJSON, "json", false, "answers as JSON")
+	return cmd
+}

@@ -1,0 +1,68 @@
+package verify
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/metahub-ai/attest/attest/keys"
+)
+
+// ErrFailed is returned by Main when an answer failed (exit 1).
+var ErrFailed = errors.New("verification failed")
+
+// Main is 'attest-net verify [--key PUB] [--artifact DIR] [--require-signature]
+// [--json] BUNDLE|REPORT'.
+func Main(ctx context.Context, args []string, w io.Writer) error {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	keyPath := fs.String("key", "", "publisher's public key (SPKI PEM)")
+	artifact := fs.String("artifact", "", "the artifact, to compare its tree digest")
+	require := fs.Bool("require-signature", false, "fail without a verified signature")
+	asJSON := fs.Bool("json", false, "answers as JSON")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return errors.New("usage: attest verify [--key PUB.pem] [--artifact DIR] [--require-signature] [--json] BUNDLE|REPORT")
+	}
+	opts := Options{Artifact: *artifact, RequireSignature: *require}
+	if *keyPath != "" {
+		k, err := keys.LoadPublic(*keyPath)
+		if err != nil {
+			return err
+		}
+		opts.Key = k
+	}
+	st, err := os.Stat(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	if st.Size() > MaxInput {
+		return fmt.Errorf("%s is over %d bytes", fs.Arg(0), MaxInput)
+	}
+	data, err := os.ReadFile(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	r := Verify(ctx, data, opts)
+	if *asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+	} else {
+		for _, a := range r.Answers {
+			fmt.Fprintf(w, "%-4s  %-16s %s\n", a.Status, a.Name, a.Reason)
+		}
+	}
+	if r.Failed {
+		return ErrFailed
+	}
+	return nil
+}

@@ -1,0 +1,331 @@
+// Package verify checks a signed report the way a stranger would: each
+// answer of ARCHITECTURE §3.5 separately, from the bundle's signed payload
+// only, with the score recomputed from the results and the pinned catalog
+// (never from the report's own axis, weight or blocking). The attest-net
+// companion links it; it needs sigstore-go.
+package verify
+
+import (
+	"bytes"
+	"context"
+	"crypto"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	v1 "github.com/in-toto/attestation/go/v1"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/sigstore/sigstore-go/pkg/bundle"
+	"github.com/sigstore/sigstore-go/pkg/root"
+	sgverify "github.com/sigstore/sigstore-go/pkg/verify"
+	"github.com/sigstore/sigstore/pkg/signature"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/metahub-ai/attest/attest"
+	"github.com/metahub-ai/attest/attest/keys"
+	"github.com/metahub-ai/attest/attest/sign"
+	"github.com/metahub-ai/attest/checks/suite"
+	"github.com/metahub-ai/attest/policy"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+// Statuses of an answer.
+const (
+	OK   = "ok"
+	Warn = "warn"
+	Fail = "fail"
+)
+
+// Answer is one verification answer.
+type Answer struct {
+	Name   string `json:"name"`
+	Status string `json:"status"`
+	Reason string `json:"reason"`
+}
+
+// Result is every answer, in a fixed order.
+type Result struct {
+	Answers []Answer `json:"answers"`
+	// Failed is true when any answer failed.
+	Failed bool `json:"failed"`
+}
+
+func (r *Result) add(name, status, format string, a ...any) {
+	r.Answers = append(r.Answers, Answer{name, status, fmt.Sprintf(format, a...)})
+	if status == Fail {
+		r.Failed = true
+	}
+}
+
+// Options say what the verifier trusts and checks.
+type Options struct {
+	// Key is the publisher's public key; without it the signature is at
+	// most a warning.
+	Key crypto.PublicKey
+	// RequireSignature makes a missing or unchecked signature a failure.
+	RequireSignature bool
+	// Artifact, when set, is evaluated for its tree digest and compared
+	// with the statement's subject.
+	Artifact string
+}
+
+// MaxInput bounds a bundle or report read for verification.
+const MaxInput = 64 << 20
+
+// Verify checks a Sigstore bundle, or a plain report (which has no
+// signature to check).
+func Verify(ctx context.Context, input []byte, opts Options) *Result {
+	r := &Result{}
+	if len(input) > MaxInput {
+		r.add("input", Fail, "over %d bytes", MaxInput)
+		return r
+	}
+	var probe struct {
+		MediaType string `json:"mediaType"`
+	}
+	if err := json.Unmarshal(input, &probe); err != nil {
+		r.add("input", Fail, "not JSON: %v", err)
+		return r
+	}
+	var report []byte
+	if strings.HasPrefix(probe.MediaType, "application/vnd.dev.sigstore.bundle") {
+		report = checkBundle(ctx, r, input, opts)
+		if report == nil {
+			return r
+		}
+	} else {
+		if opts.RequireSignature {
+			r.add("signature", Fail, "a plain report carries no signature")
+		} else {
+			r.add("signature", Warn, "a plain report carries no signature: anyone could have written it")
+		}
+		report = input
+	}
+	checkReport(ctx, r, report, opts)
+	return r
+}
+
+// checkBundle answers signature and statement, and returns the report the
+// signed statement carries (nil when there is none to go on with).
+func checkBundle(ctx context.Context, r *Result, input []byte, opts Options) []byte {
+	var b bundle.Bundle
+	if err := b.UnmarshalJSON(input); err != nil {
+		r.add("signature", Fail, "not a valid Sigstore bundle: %v", err)
+		return nil
+	}
+	env, err := b.Envelope()
+	if err != nil || env == nil {
+		r.add("statement", Fail, "the bundle holds no DSSE envelope: %v", err)
+		return nil
+	}
+	raw := env.RawEnvelope()
+	hint := ""
+	if vc, err := b.VerificationContent(); err == nil {
+		if pk, ok := vc.(*bundle.PublicKey); ok {
+			hint = pk.Hint()
+		}
+	}
+	switch {
+	case opts.Key == nil && opts.RequireSignature:
+		r.add("signature", Fail, "no key to check it with (--key), and a signature is required")
+	case opts.Key == nil:
+		r.add("signature", Warn, "not checked: no key given (the bundle names keyid %s); a key inside a bundle is never trusted by itself", hint)
+	default:
+		id, _ := keys.ID(opts.Key)
+		v, err := signature.LoadDefaultVerifier(opts.Key)
+		if err != nil {
+			r.add("signature", Fail, "the given key cannot verify: %v", err)
+			break
+		}
+		tm := root.NewTrustedPublicKeyMaterialFromMapping(map[string]*root.ExpiringKey{id: root.NewExpiringKey(v, time.Time{}, time.Time{})})
+		ver, err := sgverify.NewVerifier(tm, sgverify.WithNoObserverTimestamps())
+		if err == nil {
+			_, err = ver.Verify(&b, sgverify.NewPolicy(sgverify.WithoutArtifactUnsafe(), sgverify.WithKey()))
+		}
+		if err != nil {
+			if hint != id {
+				r.add("signature", Fail, "signed by keyid %s, not by the given key %s", hint, id)
+			} else {
+				r.add("signature", Fail, "the signature does not verify with keyid %s: %v", id, err)
+			}
+			break
+		}
+		r.add("signature", OK, "signed by keyid %s", id)
+	}
+	if raw.PayloadType != sign.PayloadType {
+		r.add("statement", Fail, "payload type %q, not %q", raw.PayloadType, sign.PayloadType)
+		return nil
+	}
+	payload, err := raw.DecodeB64Payload()
+	if err != nil {
+		r.add("statement", Fail, "payload not base64: %v", err)
+		return nil
+	}
+	var st v1.Statement
+	if err := protojson.Unmarshal(payload, &st); err != nil {
+		r.add("statement", Fail, "not an in-toto Statement: %v", err)
+		return nil
+	}
+	if err := st.Validate(); err != nil {
+		r.add("statement", Fail, "not a valid in-toto Statement: %v", err)
+		return nil
+	}
+	if st.PredicateType != sign.PredicateType {
+		r.add("statement", Fail, "predicate type %q, not %q", st.PredicateType, sign.PredicateType)
+		return nil
+	}
+	report, err := protojson.Marshal(st.Predicate)
+	if err != nil {
+		r.add("statement", Fail, "predicate unreadable: %v", err)
+		return nil
+	}
+	var head struct {
+		Subject struct {
+			Kind, Name string
+			Digest     struct{ SHA256 string }
+		}
+	}
+	json.Unmarshal(report, &head)
+	want := head.Subject.Kind + ":" + head.Subject.Name
+	if len(st.Subject) != 1 || st.Subject[0].Name != want || st.Subject[0].Digest["sha256"] != head.Subject.Digest.SHA256 {
+		r.add("statement", Fail, "the statement's subject does not match the report's subject %s (sha256 %s)", want, head.Subject.Digest.SHA256)
+		return nil
+	}
+	r.add("statement", OK, "in-toto Statement v1 about %s, sha256 %s", want, head.Subject.Digest.SHA256)
+	if len(b.GetVerificationMaterial().GetTlogEntries()) == 0 {
+		r.add("transparency log", Warn, "no log entry: nothing shows when it was signed or that it was published")
+	}
+	return report
+}
+
+// checkReport answers schema, score and subject digest.
+func checkReport(ctx context.Context, r *Result, report []byte, opts Options) {
+	if err := schemaValid(report); err != nil {
+		r.add("schema", Fail, "%v", err)
+		return
+	}
+	r.add("schema", OK, "valid against the report schema")
+	var rep attest.Report
+	if err := json.NewDecoder(bytes.NewReader(report)).Decode(&rep); err != nil {
+		r.add("score", Fail, "unreadable results: %v", err)
+		return
+	}
+	checkScore(r, &rep)
+	if opts.Artifact == "" {
+		r.add("subject digest", Warn, "not checked: give the artifact (--artifact) to compare its tree with the signed digest")
+	} else {
+		s, err := resolve.Load(ctx, opts.Artifact, resolve.LoadOptions{Kind: resolve.Kind(rep.Subject.Kind)})
+		switch {
+		case err != nil:
+			r.add("subject digest", Fail, "could not read the artifact: %v", err)
+		case s.Inventory.Digest() != rep.Subject.Digest.SHA256:
+			r.add("subject digest", Fail, "the artifact's tree is sha256 %s; the report is about %s", s.Inventory.Digest(), rep.Subject.Digest.SHA256)
+		default:
+			r.add("subject digest", OK, "the artifact's tree matches sha256 %s", rep.Subject.Digest.SHA256)
+		}
+	}
+	r.add("validity", Warn, "finished at %s by the report's own clock (self-asserted; a log entry would date it)", rep.FinishedAt)
+}
+
+// checkScore recomputes the score from the results with the pinned catalog.
+func checkScore(r *Result, rep *attest.Report) {
+	pinned, err := suite.Pinned()
+	if err != nil {
+		r.add("score", Fail, "%v", err)
+		return
+	}
+	var unknown, altered []string
+	for _, res := range rep.Results {
+		e, ok := pinned.Entry(res.Check, res.Version)
+		if !ok {
+			unknown = append(unknown, res.Check+"@"+res.Version)
+			continue
+		}
+		if e.Axis != res.Axis || e.Weight != res.Weight || e.Blocking != res.Blocking || e.Tier != res.Tier {
+			altered = append(altered, fmt.Sprintf("%s@%s (the catalog says %s, weight %d, blocking %v, %s)", res.Check, res.Version, e.Axis, e.Weight, e.Blocking, e.Tier))
+		}
+	}
+	if len(altered) > 0 {
+		r.add("score", Fail, "results disagree with the pinned catalog: %s", strings.Join(altered, "; "))
+		return
+	}
+	if len(unknown) > 0 {
+		r.add("score", Warn, "unconfirmed: check versions the pinned catalog does not know: %s", strings.Join(unknown, ", "))
+		return
+	}
+	got, err := policy.Compute(rep.Results, pinned, rep.Policy.MinScore)
+	if err != nil {
+		r.add("score", Fail, "%v", err)
+		return
+	}
+	if diff := compareScores(got, rep.Score); diff != "" {
+		r.add("score", Fail, "the recomputed score differs: %s", diff)
+		return
+	}
+	overall := "none"
+	if got.Overall != nil {
+		overall = fmt.Sprintf("%.1f", *got.Overall)
+	}
+	r.add("score", OK, "recomputed from %d results: overall %s, verdict %s", len(rep.Results), overall, got.Verdict)
+}
+
+func compareScores(a, b policy.Score) string {
+	eq := func(x, y *float64) bool {
+		return x == nil && y == nil || x != nil && y != nil && math.Abs(*x-*y) < 0.05
+	}
+	var d []string
+	if a.Formula != b.Formula {
+		d = append(d, fmt.Sprintf("formula %s, report says %s", a.Formula, b.Formula))
+	}
+	if !eq(a.Overall, b.Overall) {
+		d = append(d, fmt.Sprintf("overall %s, report says %s", num(a.Overall), num(b.Overall)))
+	}
+	if a.Verdict != b.Verdict {
+		d = append(d, fmt.Sprintf("verdict %s, report says %s", a.Verdict, b.Verdict))
+	}
+	for axis, x := range a.Axes {
+		y := b.Axes[axis]
+		if !eq(x.Score, y.Score) || math.Abs(x.Coverage-y.Coverage) > 0.005 {
+			d = append(d, fmt.Sprintf("%s %s (coverage %.2f), report says %s (%.2f)", axis, num(x.Score), x.Coverage, num(y.Score), y.Coverage))
+		}
+	}
+	if !slices.Equal(a.Blocking, b.Blocking) {
+		d = append(d, fmt.Sprintf("blocking %v, report says %v", a.Blocking, b.Blocking))
+	}
+	slices.Sort(d)
+	return strings.Join(d, "; ")
+}
+
+func num(f *float64) string {
+	if f == nil {
+		return "none"
+	}
+	return fmt.Sprintf("%.1f", *f)
+}
+
+func schemaValid(report []byte) error {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(attest.Schema))
+	if err != nil {
+		return err
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("report.schema.json", doc); err != nil {
+		return err
+	}
+	s, err := c.Compile("report.schema.json")
+	if err != nil {
+		return err
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(report))
+	if err != nil {
+		return fmt.Errorf("not JSON: %w", err)
+	}
+	if err := s.Validate(v); err != nil {
+		return errors.New(strings.ReplaceAll(err.Error(), "\n", " "))
+	}
+	return nil
+}

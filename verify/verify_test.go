@@ -1,0 +1,180 @@
+package verify
+
+import (
+	"context"
+	"crypto"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	v1 "github.com/in-toto/attestation/go/v1"
+
+	"github.com/metahub-ai/attest/attest/keys"
+	"github.com/metahub-ai/attest/attest/sign"
+)
+
+const sample = "../testdata/samples/pdf-forms"
+
+func readReport(t *testing.T) []byte {
+	b, err := os.ReadFile("../testdata/report/skill-pass.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func answers(r *Result) map[string]Answer {
+	m := map[string]Answer{}
+	for _, a := range r.Answers {
+		m[a.Name] = a
+	}
+	return m
+}
+
+func signed(t *testing.T, report []byte, k crypto.Signer) []byte {
+	t.Helper()
+	b, err := sign.Bundle(context.Background(), report, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestVerifySignedReport(t *testing.T) {
+	for _, alg := range []string{keys.Ed25519, keys.ECDSAP256} {
+		k, _ := keys.Generate(alg)
+		b := signed(t, readReport(t), k)
+		r := Verify(context.Background(), b, Options{Key: k.Public(), Artifact: sample})
+		a := answers(r)
+		if r.Failed {
+			t.Fatalf("%s: %+v", alg, r.Answers)
+		}
+		for _, name := range []string{"signature", "statement", "schema", "score", "subject digest"} {
+			if a[name].Status != OK {
+				t.Errorf("%s: %s is %s: %s", alg, name, a[name].Status, a[name].Reason)
+			}
+		}
+		// Without a key the signature is at most a warning, and a
+		// required signature fails.
+		if a := answers(Verify(context.Background(), b, Options{})); a["signature"].Status != Warn {
+			t.Errorf("%s: no key: %+v", alg, a["signature"])
+		}
+		if r := Verify(context.Background(), b, Options{RequireSignature: true}); !r.Failed || answers(r)["signature"].Status != Fail {
+			t.Errorf("%s: required signature without a key passed", alg)
+		}
+		other, _ := keys.Generate(alg)
+		if a := answers(Verify(context.Background(), b, Options{Key: other.Public()})); a["signature"].Status != Fail || !strings.Contains(a["signature"].Reason, "not by the given key") {
+			t.Errorf("%s: wrong key: %+v", alg, a["signature"])
+		}
+	}
+}
+
+// TestTamperMatrix alters one signed field at a time, re-signs with the
+// same key (the key holder lies), and checks that the answer naming that
+// field fails.
+func TestTamperMatrix(t *testing.T) {
+	k, _ := keys.Generate(keys.Ed25519)
+	// result(id, field, v) alters the result of check id.
+	result := func(id, field string, v any) func(map[string]any) {
+		return func(m map[string]any) {
+			for _, r := range m["results"].([]any) {
+				if r := r.(map[string]any); r["check"] == id {
+					r[field] = v
+					return
+				}
+			}
+			t.Fatalf("no result of %s", id)
+		}
+	}
+	set := func(path string, v any) func(map[string]any) {
+		return func(m map[string]any) {
+			parts := strings.Split(path, ".")
+			cur := any(m)
+			for _, p := range parts[:len(parts)-1] {
+				switch c := cur.(type) {
+				case map[string]any:
+					cur = c[p]
+				case []any:
+					var i int
+					json.Unmarshal([]byte(p), &i)
+					cur = c[i]
+				}
+			}
+			cur.(map[string]any)[parts[len(parts)-1]] = v
+		}
+	}
+	for _, c := range []struct {
+		name, answer string
+		alter        func(map[string]any)
+	}{
+		{"result weight", "score", result("no-hardcoded-secrets", "weight", 9)},
+		{"result blocking", "score", result("skill-body", "blocking", true)},
+		{"result axis", "score", result("no-hardcoded-secrets", "axis", "care")},
+		{"result status", "score", result("no-hardcoded-secrets", "status", "fail")},
+		{"overall score", "score", set("score.overall", 12.5)},
+		{"verdict", "score", set("score.verdict", "fail")},
+		{"axis coverage", "score", set("score.axes.safety.coverage", 0.1)},
+		{"formula", "schema", set("score.formula", "attest-lenient@9")},
+		{"unknown check version", "score", result("skill-body", "version", "9.9.9")},
+		{"subject digest", "subject digest", set("subject.digest.sha256", strings.Repeat("ab", 32))},
+		{"schema", "schema", set("grants", "all")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var m map[string]any
+			json.Unmarshal(readReport(t), &m)
+			c.alter(m)
+			rep, _ := json.Marshal(m)
+			b := signed(t, rep, k)
+			r := Verify(context.Background(), b, Options{Key: k.Public(), Artifact: sample})
+			a := answers(r)
+			want := Fail
+			if c.name == "unknown check version" {
+				want = Warn // unconfirmed, never ok
+			}
+			if a[c.answer].Status != want || a["signature"].Status != OK {
+				t.Errorf("%s: %s is %s (%s), want %s; answers %+v", c.name, c.answer, a[c.answer].Status, a[c.answer].Reason, want, r.Answers)
+			}
+		})
+	}
+	// Statement fields, altered and re-signed.
+	for _, c := range []struct {
+		name  string
+		alter func(*v1.Statement)
+	}{
+		{"predicate type", func(s *v1.Statement) { s.PredicateType = "https://slsa.dev/provenance/v1" }},
+		{"subject name", func(s *v1.Statement) { s.Subject[0].Name = "skill:other" }},
+		{"subject digest in the statement", func(s *v1.Statement) { s.Subject[0].Digest["sha256"] = strings.Repeat("cd", 32) }},
+	} {
+		st, err := sign.Statement(readReport(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.alter(st)
+		b, err := sign.BundleStatement(context.Background(), st, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := answers(Verify(context.Background(), b, Options{Key: k.Public()})); a["statement"].Status != Fail {
+			t.Errorf("%s: statement %+v", c.name, a["statement"])
+		}
+	}
+}
+
+func FuzzVerify(f *testing.F) {
+	k, _ := keys.Generate(keys.Ed25519)
+	rep, _ := os.ReadFile("../testdata/report/skill-pass.json")
+	b, _ := sign.Bundle(context.Background(), rep, k)
+	f.Add(b)
+	f.Add(rep)
+	f.Add([]byte(`{"mediaType": "application/vnd.dev.sigstore.bundle.v0.3+json"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 1<<18 {
+			return
+		}
+		r := Verify(context.Background(), data, Options{Key: k.Public()})
+		if len(r.Answers) == 0 {
+			t.Fatal("no answer")
+		}
+	})
+}
