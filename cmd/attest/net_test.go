@@ -337,3 +337,22 @@ func TestVerifyCommand(t *testing.T) {
 		t.Errorf("missing input: exit %d", r.code)
 	}
 }
+
+// TestRunSign: run --sign writes the report and its bundle in one go, and
+// the bundle verifies against the artifact.
+func TestRunSign(t *testing.T) {
+	t.Setenv(resolve.EnvNetHelper, netHelper(t))
+	dir := t.TempDir()
+	attestCLI(t, nil, "keygen", "--algorithm", "ecdsa-p256", "--out", filepath.Join(dir, "k"))
+	rep := filepath.Join(dir, "r.json")
+	r := attestCLI(t, nil, "run", "--json", "-o", rep, "--sign", "--key", filepath.Join(dir, "k.pem"), samples+"/weather-go")
+	if r.code != 0 || !strings.Contains(r.stderr, "r.sigstore.json") {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if r := attestCLI(t, nil, "verify", "--require-signature", "--key", filepath.Join(dir, "k.pub.pem"), "--artifact", samples+"/weather-go", filepath.Join(dir, "r.sigstore.json")); r.code != 0 {
+		t.Errorf("verify: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := attestCLI(t, nil, "run", "--sign", samples+"/weather-go"); r.code != 2 || !strings.Contains(r.stderr, "--sign needs --key") {
+		t.Errorf("--sign alone: exit %d %q", r.code, r.stderr)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -28,6 +29,8 @@ type runOptions struct {
 	surface  string
 	lock     string
 	net      bool
+	sign     bool
+	key      string
 }
 
 func newRunCmd(a *app) *cobra.Command {
@@ -101,6 +104,8 @@ standard error, so 'attest run DIR --json | jq' stays clean.`,
 	f.StringVarP(&o.output, "output", "o", "", "write the report to this file instead of standard output")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show evidence for passing checks too")
 	f.StringVar(&o.surface, "surface", "", "judge this captured MCP surface (tools/list JSON) instead of the one in the source")
+	f.BoolVar(&o.sign, "sign", false, "sign the report (needs --key, --output and --format json): writes OUTPUT with .sigstore.json beside it")
+	f.StringVar(&o.key, "key", "", "with --sign: the PKCS#8 private key (attest keygen)")
 	f.BoolVar(&o.net, "net", false, "grant network access to the checks that need it (deps-no-known-vulns asks OSV; see ATTEST_OSV_URL)")
 	f.StringVar(&o.lock, "lock", "", "compare the MCP surface with this lock file (default: DIR/"+mcp.LockFile+" when it exists)")
 	return cmd
@@ -116,6 +121,9 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 		if kind, err = resolve.ParseKind(o.kind); err != nil {
 			return withCode(exitError, err)
 		}
+	}
+	if o.sign && (o.key == "" || o.output == "" || format != render.JSON) {
+		return withCode(exitError, errors.New("--sign needs --key KEY.pem, --output FILE and --json: the signed statement carries the JSON report"))
 	}
 	if minScore != nil && (*minScore < 0 || *minScore > 100) {
 		return withCode(exitError, fmt.Errorf("--min-score %v is outside 0..100", *minScore))
@@ -194,6 +202,11 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 			return withCode(exitError, fmt.Errorf("writing the report: %w", err))
 		}
 		fmt.Fprintf(a.stderr, "report written to %s (verdict %s)\n", o.output, report.Score.Verdict)
+		if o.sign {
+			if err := signReport(cmd, a, o.key, o.output); err != nil {
+				return err
+			}
+		}
 	}
 	if n := len(report.Inventory.Skipped); n > 0 && format != render.Text {
 		fmt.Fprintf(a.stderr, "note: %d path(s) left out of the subject; see inventory.skipped\n", n)
@@ -317,4 +330,18 @@ func explainEvalError(target string, err error) error {
 		return fmt.Errorf("%w; check the path", err)
 	}
 	return err
+}
+
+// signReport has the companion sign a written report.
+func signReport(cmd *cobra.Command, a *app, key, report string) error {
+	helper, err := resolve.NetHelper()
+	if err != nil {
+		return withCode(exitError, err)
+	}
+	c := exec.CommandContext(cmd.Context(), helper, "sign", "--key", key, report)
+	c.Stdout, c.Stderr = a.stderr, a.stderr
+	if err := c.Run(); err != nil {
+		return withCode(exitError, errors.New("the report was written but not signed (the reason is above)"))
+	}
+	return nil
 }
