@@ -28,6 +28,7 @@ import (
 	"github.com/metahub-ai/attest/attest"
 	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/attest/sign"
+	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/suite"
 	"github.com/metahub-ai/attest/policy"
 	"github.com/metahub-ai/attest/resolve"
@@ -214,6 +215,7 @@ func checkReport(ctx context.Context, r *Result, report []byte, opts Options) {
 		r.add("score", Fail, "unreadable results: %v", err)
 		return
 	}
+	checkSuite(r, &rep)
 	checkScore(r, &rep)
 	if opts.Artifact == "" {
 		r.add("subject digest", Warn, "not checked: give the artifact (--artifact) to compare its tree with the signed digest")
@@ -328,4 +330,63 @@ func schemaValid(report []byte) error {
 		return errors.New(strings.ReplaceAll(err.Error(), "\n", " "))
 	}
 	return nil
+}
+
+// checkSuite answers whether the report names a released suite with its
+// true catalog digest, and carries exactly one result for every check
+// that release runs on the artifact's kind.
+func checkSuite(r *Result, rep *attest.Report) {
+	rel, ok := suite.FindRelease(rep.Suite.ID, rep.Suite.Version)
+	if !ok {
+		r.add("suite", Warn, "unconfirmed: %s@%s is not a suite release this verifier knows", rep.Suite.ID, rep.Suite.Version)
+		return
+	}
+	entries, err := rel.Entries()
+	if err != nil {
+		r.add("suite", Fail, "%v", err)
+		return
+	}
+	if d := checks.EntriesDigest(entries); d != rep.Suite.CatalogDigest {
+		r.add("suite", Fail, "suite %s@%s has catalog digest %s; the report says %s", rel.ID, rel.Version, d, rep.Suite.CatalogDigest)
+		return
+	}
+	want := map[string]int{}
+	for _, e := range entries {
+		if slices.Contains(e.Kinds, string(rep.Subject.Kind)) {
+			want[e.ID+"@"+e.Version] = 0
+		}
+	}
+	var extra, twice, missing []string
+	for _, res := range rep.Results {
+		k := res.Check + "@" + res.Version
+		n, ok := want[k]
+		switch {
+		case !ok:
+			extra = append(extra, k)
+		case n > 0:
+			twice = append(twice, k)
+		}
+		want[k] = n + 1
+	}
+	for k, n := range want {
+		if n == 0 {
+			missing = append(missing, k)
+		}
+	}
+	slices.Sort(missing)
+	var bad []string
+	if len(missing) > 0 {
+		bad = append(bad, "missing "+strings.Join(missing, ", "))
+	}
+	if len(extra) > 0 {
+		bad = append(bad, "not in the suite for a "+string(rep.Subject.Kind)+": "+strings.Join(extra, ", "))
+	}
+	if len(twice) > 0 {
+		bad = append(bad, "more than once: "+strings.Join(twice, ", "))
+	}
+	if len(bad) > 0 {
+		r.add("suite", Fail, "the results are not those suite %s@%s runs on a %s: %s", rel.ID, rel.Version, rep.Subject.Kind, strings.Join(bad, "; "))
+		return
+	}
+	r.add("suite", OK, "%s@%s: every check it runs on a %s reported once", rel.ID, rel.Version, rep.Subject.Kind)
 }

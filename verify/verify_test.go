@@ -50,7 +50,7 @@ func TestVerifySignedReport(t *testing.T) {
 		if r.Failed {
 			t.Fatalf("%s: %+v", alg, r.Answers)
 		}
-		for _, name := range []string{"signature", "statement", "schema", "score", "subject digest"} {
+		for _, name := range []string{"signature", "statement", "schema", "suite", "score", "subject digest"} {
 			if a[name].Status != OK {
 				t.Errorf("%s: %s is %s: %s", alg, name, a[name].Status, a[name].Reason)
 			}
@@ -119,6 +119,12 @@ func TestTamperMatrix(t *testing.T) {
 		{"unknown check version", "score", result("skill-body", "version", "9.9.9")},
 		{"subject digest", "subject digest", set("subject.digest.sha256", strings.Repeat("ab", 32))},
 		{"schema", "schema", set("grants", "all")},
+		{"suite version", "suite", set("suite.version", "9.9.9")},
+		{"catalog digest", "suite", set("suite.catalogDigest", "sha256:"+strings.Repeat("0", 64))},
+		{"dropped result", "suite", func(m map[string]any) {
+			rs := m["results"].([]any)
+			m["results"] = rs[1:]
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var m map[string]any
@@ -129,7 +135,7 @@ func TestTamperMatrix(t *testing.T) {
 			r := Verify(context.Background(), b, Options{Key: k.Public(), Artifact: sample})
 			a := answers(r)
 			want := Fail
-			if c.name == "unknown check version" {
+			if c.name == "unknown check version" || c.name == "suite version" {
 				want = Warn // unconfirmed, never ok
 			}
 			if a[c.answer].Status != want || a["signature"].Status != OK {

@@ -146,3 +146,44 @@ func TestPatternsCompile(t *testing.T) {
 		}
 	}
 }
+
+// TestReleases keeps releases.json append-only and naming the suite this
+// build runs: changing the set of checks or their versions without a new
+// suite Version fails.
+func TestReleases(t *testing.T) {
+	cat, err := suite.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cur []string
+	for _, e := range cat.Entries() {
+		cur = append(cur, e.ID+"@"+e.Version)
+	}
+	slices.Sort(cur)
+	rs, err := suite.Releases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		es, err := r.Entries()
+		if err != nil {
+			t.Error(err)
+		}
+		if r.ID == suite.ID && r.Version == suite.Version {
+			if !slices.Equal(r.Checks, cur) {
+				t.Fatalf("suite %s@%s is released with other checks; bump suite.Version", r.ID, r.Version)
+			}
+			if checks.EntriesDigest(es) != cat.Digest() {
+				t.Fatal("the release's recomputed catalog digest differs from the live one")
+			}
+			return
+		}
+	}
+	if !*fixPinned {
+		t.Fatalf("suite %s@%s is not in releases.json; run 'go test ./checks/suite -run TestReleases -fixpinned'", suite.ID, suite.Version)
+	}
+	out, _ := json.MarshalIndent(append(rs, suite.Release{ID: suite.ID, Version: suite.Version, Checks: cur}), "", "  ")
+	if err := os.WriteFile("releases.json", append(out, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
