@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/metahub-ai/attest/attest/keys"
+	"github.com/metahub-ai/attest/policy"
 )
 
 // ErrFailed is returned by Main when an answer failed (exit 1).
@@ -24,11 +26,12 @@ func Main(ctx context.Context, args []string, w io.Writer) error {
 	artifact := fs.String("artifact", "", "the artifact, to compare its tree digest")
 	require := fs.Bool("require-signature", false, "fail without a verified signature")
 	asJSON := fs.Bool("json", false, "answers as JSON")
+	policyPath := fs.String("policy", "", "consumer policy file (docs/POLICY.md)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return errors.New("usage: attest verify [--key PUB.pem] [--artifact DIR] [--require-signature] [--json] BUNDLE|REPORT")
+		return errors.New("usage: attest verify [--key PUB.pem] [--artifact DIR] [--policy FILE] [--require-signature] [--json] BUNDLE|REPORT")
 	}
 	opts := Options{Artifact: *artifact, RequireSignature: *require}
 	if *keyPath != "" {
@@ -37,6 +40,23 @@ func Main(ctx context.Context, args []string, w io.Writer) error {
 			return err
 		}
 		opts.Key = k
+	}
+	if *policyPath != "" {
+		p, err := policy.ReadConsumer(*policyPath)
+		if err != nil {
+			return err
+		}
+		opts.Policy = p
+		for _, s := range p.TrustedSigners {
+			if !filepath.IsAbs(s) {
+				s = filepath.Join(filepath.Dir(*policyPath), s)
+			}
+			k, err := keys.LoadPublic(s)
+			if err != nil {
+				return fmt.Errorf("policy signer: %w", err)
+			}
+			opts.Signers = append(opts.Signers, k)
+		}
 	}
 	st, err := os.Stat(fs.Arg(0))
 	if err != nil {

@@ -72,6 +72,13 @@ type Options struct {
 	// Artifact, when set, is evaluated for its tree digest and compared
 	// with the statement's subject.
 	Artifact string
+	// Policy, when set, is the consumer's install policy; its trusted
+	// signers stand in for Key when Key is nil.
+	Policy *policy.Consumer
+	// Signers are the policy's trusted keys, loaded.
+	Signers []crypto.PublicKey
+	// Now is the time reports are aged against.
+	Now time.Time
 }
 
 // MaxInput bounds a bundle or report read for verification.
@@ -106,7 +113,10 @@ func Verify(ctx context.Context, input []byte, opts Options) *Result {
 		}
 		report = input
 	}
-	checkReport(ctx, r, report, opts)
+	rep := checkReport(ctx, r, report, opts)
+	if opts.Policy != nil {
+		checkPolicy(r, rep, opts)
+	}
 	return r
 }
 
@@ -130,32 +140,37 @@ func checkBundle(ctx context.Context, r *Result, input []byte, opts Options) []b
 			hint = pk.Hint()
 		}
 	}
+	trusted := opts.Signers
+	if opts.Key != nil {
+		trusted = []crypto.PublicKey{opts.Key}
+	}
 	switch {
-	case opts.Key == nil && opts.RequireSignature:
+	case len(trusted) == 0 && (opts.RequireSignature || opts.Policy != nil && len(opts.Policy.TrustedSigners) > 0):
 		r.add("signature", Fail, "no key to check it with (--key), and a signature is required")
-	case opts.Key == nil:
+	case len(trusted) == 0:
 		r.add("signature", Warn, "not checked: no key given (the bundle names keyid %s); a key inside a bundle is never trusted by itself", hint)
 	default:
-		id, _ := keys.ID(opts.Key)
-		v, err := signature.LoadDefaultVerifier(opts.Key)
-		if err != nil {
-			r.add("signature", Fail, "the given key cannot verify: %v", err)
-			break
-		}
-		tm := root.NewTrustedPublicKeyMaterialFromMapping(map[string]*root.ExpiringKey{id: root.NewExpiringKey(v, time.Time{}, time.Time{})})
-		ver, err := sgverify.NewVerifier(tm, sgverify.WithNoObserverTimestamps())
-		if err == nil {
-			_, err = ver.Verify(&b, sgverify.NewPolicy(sgverify.WithoutArtifactUnsafe(), sgverify.WithKey()))
-		}
-		if err != nil {
-			if hint != id {
-				r.add("signature", Fail, "signed by keyid %s, not by the given key %s", hint, id)
-			} else {
-				r.add("signature", Fail, "the signature does not verify with keyid %s: %v", id, err)
+		var ids []string
+		var lastErr error
+		verified := ""
+		for _, k := range trusted {
+			id, _ := keys.ID(k)
+			ids = append(ids, id)
+			if err := verifyKey(&b, k, id); err != nil {
+				lastErr = err
+				continue
 			}
+			verified = id
 			break
 		}
-		r.add("signature", OK, "signed by keyid %s", id)
+		switch {
+		case verified != "":
+			r.add("signature", OK, "signed by keyid %s", verified)
+		case !slices.Contains(ids, hint):
+			r.add("signature", Fail, "signed by keyid %s, not by a trusted key (%s)", hint, strings.Join(ids, ", "))
+		default:
+			r.add("signature", Fail, "the signature does not verify with keyid %s: %v", hint, lastErr)
+		}
 	}
 	if raw.PayloadType != sign.PayloadType {
 		r.add("statement", Fail, "payload type %q, not %q", raw.PayloadType, sign.PayloadType)
@@ -203,17 +218,33 @@ func checkBundle(ctx context.Context, r *Result, input []byte, opts Options) []b
 	return report
 }
 
-// checkReport answers schema, score and subject digest.
-func checkReport(ctx context.Context, r *Result, report []byte, opts Options) {
+// verifyKey checks the bundle with sigstore-go, trusting only key.
+func verifyKey(b *bundle.Bundle, key crypto.PublicKey, id string) error {
+	v, err := signature.LoadDefaultVerifier(key)
+	if err != nil {
+		return err
+	}
+	tm := root.NewTrustedPublicKeyMaterialFromMapping(map[string]*root.ExpiringKey{id: root.NewExpiringKey(v, time.Time{}, time.Time{})})
+	ver, err := sgverify.NewVerifier(tm, sgverify.WithNoObserverTimestamps())
+	if err != nil {
+		return err
+	}
+	_, err = ver.Verify(b, sgverify.NewPolicy(sgverify.WithoutArtifactUnsafe(), sgverify.WithKey()))
+	return err
+}
+
+// checkReport answers schema, suite, score and subject digest, and returns
+// the report (nil when it could not be read).
+func checkReport(ctx context.Context, r *Result, report []byte, opts Options) *attest.Report {
 	if err := schemaValid(report); err != nil {
 		r.add("schema", Fail, "%v", err)
-		return
+		return nil
 	}
 	r.add("schema", OK, "valid against the report schema")
 	var rep attest.Report
 	if err := json.NewDecoder(bytes.NewReader(report)).Decode(&rep); err != nil {
 		r.add("score", Fail, "unreadable results: %v", err)
-		return
+		return nil
 	}
 	checkSuite(r, &rep)
 	checkScore(r, &rep)
@@ -231,6 +262,95 @@ func checkReport(ctx context.Context, r *Result, report []byte, opts Options) {
 		}
 	}
 	r.add("validity", Warn, "finished at %s by the report's own clock (self-asserted; a log entry would date it)", rep.FinishedAt)
+	return &rep
+}
+
+// checkPolicy answers whether the report meets the consumer's policy.
+func checkPolicy(r *Result, rep *attest.Report, opts Options) {
+	p := opts.Policy
+	if rep == nil {
+		r.add("policy", Fail, "no readable report to hold to the policy")
+		return
+	}
+	status := map[string]string{}
+	for _, a := range r.Answers {
+		status[a.Name] = a.Status
+	}
+	var bad []string
+	confirmed := status["score"] == OK
+	if p.MinOverall != nil {
+		switch {
+		case !confirmed:
+			bad = append(bad, fmt.Sprintf("minOverall %.0f: the score is not confirmed", *p.MinOverall))
+		case rep.Score.Overall == nil:
+			bad = append(bad, fmt.Sprintf("minOverall %.0f: the report has no overall score", *p.MinOverall))
+		case *rep.Score.Overall < *p.MinOverall:
+			bad = append(bad, fmt.Sprintf("overall %.1f is under %g", *rep.Score.Overall, *p.MinOverall))
+		}
+	}
+	for _, axis := range checks.Axes {
+		min, ok := p.MinAxis[axis]
+		if !ok {
+			continue
+		}
+		a := rep.Score.Axes[axis]
+		switch {
+		case !confirmed:
+			bad = append(bad, fmt.Sprintf("minAxis.%s %.0f: the score is not confirmed", axis, min))
+		case a.Score == nil:
+			bad = append(bad, fmt.Sprintf("%s was not measured (minimum %.0f)", axis, min))
+		case *a.Score < min:
+			bad = append(bad, fmt.Sprintf("%s %.1f is under %.0f", axis, *a.Score, min))
+		}
+	}
+	for _, id := range p.MustPass {
+		found := false
+		for _, res := range rep.Results {
+			if res.Check != id {
+				continue
+			}
+			found = true
+			switch {
+			case res.Waiver != nil:
+				bad = append(bad, fmt.Sprintf("%s is waived, not passed", id))
+			case res.Status != checks.Pass:
+				bad = append(bad, fmt.Sprintf("%s is %s, must pass", id, res.Status))
+			}
+		}
+		if !found {
+			bad = append(bad, fmt.Sprintf("%s has no result, must pass", id))
+		}
+	}
+	if p.MaxAgeDays != nil {
+		t, err := time.Parse(time.RFC3339Nano, rep.FinishedAt)
+		now := opts.Now
+		if now.IsZero() {
+			now = time.Now()
+		}
+		switch {
+		case err != nil:
+			bad = append(bad, "maxAgeDays: the report's finishedAt is unreadable")
+		case now.Sub(t) > time.Duration(*p.MaxAgeDays*24*float64(time.Hour)):
+			bad = append(bad, fmt.Sprintf("the report is %.0f days old (at most %.0f; by its own clock)", now.Sub(t).Hours()/24, *p.MaxAgeDays))
+		}
+	}
+	if p.RequireLog && status["transparency log"] != OK {
+		bad = append(bad, "a transparency log entry is required")
+	}
+	if len(p.AllowedSuites) > 0 && !slices.Contains(p.AllowedSuites, rep.Suite.ID) && !slices.Contains(p.AllowedSuites, rep.Suite.ID+"@"+rep.Suite.Version) {
+		bad = append(bad, fmt.Sprintf("suite %s@%s is not allowed", rep.Suite.ID, rep.Suite.Version))
+	}
+	if len(p.AllowedFormulas) > 0 && !slices.Contains(p.AllowedFormulas, rep.Score.Formula) {
+		bad = append(bad, fmt.Sprintf("formula %s is not allowed", rep.Score.Formula))
+	}
+	if len(p.TrustedSigners) > 0 && status["signature"] != OK {
+		bad = append(bad, "not signed by a trusted signer")
+	}
+	if len(bad) > 0 {
+		r.add("policy", Fail, "%s", strings.Join(bad, "; "))
+		return
+	}
+	r.add("policy", OK, "meets the policy")
 }
 
 // checkScore recomputes the score from the results with the pinned catalog.

@@ -7,11 +7,14 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	v1 "github.com/in-toto/attestation/go/v1"
 
 	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/attest/sign"
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/policy"
 )
 
 const sample = "../testdata/samples/pdf-forms"
@@ -64,7 +67,7 @@ func TestVerifySignedReport(t *testing.T) {
 			t.Errorf("%s: required signature without a key passed", alg)
 		}
 		other, _ := keys.Generate(alg)
-		if a := answers(Verify(context.Background(), b, Options{Key: other.Public()})); a["signature"].Status != Fail || !strings.Contains(a["signature"].Reason, "not by the given key") {
+		if a := answers(Verify(context.Background(), b, Options{Key: other.Public()})); a["signature"].Status != Fail || !strings.Contains(a["signature"].Reason, "not by a trusted key") {
 			t.Errorf("%s: wrong key: %+v", alg, a["signature"])
 		}
 	}
@@ -183,4 +186,45 @@ func FuzzVerify(f *testing.F) {
 			t.Fatal("no answer")
 		}
 	})
+}
+
+func TestPolicy(t *testing.T) {
+	k, _ := keys.Generate(keys.Ed25519)
+	b := signed(t, readReport(t), k)
+	f := func(v float64) *float64 { return &v }
+	for _, c := range []struct {
+		name string
+		p    policy.Consumer
+		ok   bool
+		want string
+	}{
+		{"met", policy.Consumer{MinOverall: f(90), MinAxis: map[checks.Axis]float64{checks.Safety: 90}, MustPass: []string{"no-hardcoded-secrets"}, AllowedSuites: []string{"attest-default"}, AllowedFormulas: []string{"attest-default@1"}}, true, ""},
+		{"min overall", policy.Consumer{MinOverall: f(99.9)}, false, "98.7 is under"},
+		{"min axis", policy.Consumer{MinAxis: map[checks.Axis]float64{checks.Care: 100.1}}, false, "care"},
+		{"unmeasured axis", policy.Consumer{MinAxis: map[checks.Axis]float64{checks.Behavior: 10}}, false, "behavior was not measured"},
+		{"must pass", policy.Consumer{MustPass: []string{"skill-allowed-tools", "no-such-check"}}, false, "no-such-check has no result"},
+		{"log", policy.Consumer{RequireLog: true}, false, "log entry is required"},
+		{"suite", policy.Consumer{AllowedSuites: []string{"attest-default@9.0.0"}}, false, "is not allowed"},
+		{"age", policy.Consumer{MaxAgeDays: f(1)}, false, "days old"},
+	} {
+		p := c.p
+		now := time.Date(2026, 11, 30, 13, 0, 0, 0, time.UTC)
+		if c.name == "age" {
+			now = now.AddDate(0, 0, 3)
+		}
+		r := Verify(context.Background(), b, Options{Key: k.Public(), Policy: &p, Now: now})
+		a := answers(r)["policy"]
+		if (a.Status == OK) != c.ok || !strings.Contains(a.Reason, c.want) {
+			t.Errorf("%s: %+v", c.name, a)
+		}
+	}
+	// The policy's trusted signers stand in for --key; another signer fails.
+	other, _ := keys.Generate(keys.Ed25519)
+	p := policy.Consumer{TrustedSigners: []string{"k.pub.pem"}}
+	if a := answers(Verify(context.Background(), b, Options{Policy: &p, Signers: []crypto.PublicKey{k.Public()}})); a["signature"].Status != OK || a["policy"].Status != OK {
+		t.Errorf("trusted signer: %+v", a)
+	}
+	if a := answers(Verify(context.Background(), b, Options{Policy: &p, Signers: []crypto.PublicKey{other.Public()}})); a["signature"].Status != Fail || a["policy"].Status != Fail {
+		t.Errorf("untrusted signer: %+v", a)
+	}
 }

@@ -356,3 +356,26 @@ func TestRunSign(t *testing.T) {
 		t.Errorf("--sign alone: exit %d %q", r.code, r.stderr)
 	}
 }
+
+func TestVerifyPolicyGate(t *testing.T) {
+	t.Setenv(resolve.EnvNetHelper, netHelper(t))
+	dir := t.TempDir()
+	attestCLI(t, nil, "keygen", "--out", filepath.Join(dir, "k"))
+	rep := filepath.Join(dir, "r.json")
+	attestCLI(t, nil, "run", "--json", "-o", rep, "--sign", "--key", filepath.Join(dir, "k.pem"), samples+"/pdf-forms")
+	pass := filepath.Join(dir, "pass.json")
+	os.WriteFile(pass, []byte(`{"trustedSigners": ["k.pub.pem"], "minOverall": 50, "mustPass": ["no-hardcoded-secrets"]}`), 0o644)
+	strict := filepath.Join(dir, "strict.json")
+	os.WriteFile(strict, []byte(`{"trustedSigners": ["k.pub.pem"], "requireLog": true}`), 0o644)
+	bundle := filepath.Join(dir, "r.sigstore.json")
+	if r := attestCLI(t, nil, "verify", "--policy", pass, "--artifact", samples+"/pdf-forms", bundle); r.code != 0 || !strings.Contains(r.stdout, "ok    policy") {
+		t.Errorf("policy met: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := attestCLI(t, nil, "verify", "--policy", strict, bundle); r.code != 1 || !strings.Contains(r.stdout, "fail  policy") {
+		t.Errorf("policy not met: exit %d\n%s", r.code, r.stdout)
+	}
+	os.WriteFile(strict, []byte(`{"minOveral": 50}`), 0o644)
+	if r := attestCLI(t, nil, "verify", "--policy", strict, bundle); r.code != 2 || !strings.Contains(r.stderr, "unknown field") {
+		t.Errorf("misspelt policy: exit %d %q", r.code, r.stderr)
+	}
+}

@@ -10,10 +10,10 @@ import (
 )
 
 func newVerifyCmd(a *app) *cobra.Command {
-	var key, artifact string
+	var key, artifact, policyFile string
 	var require, asJSON bool
 	cmd := &cobra.Command{
-		Use:   "verify [--key PUB.pem] [--artifact DIR] [--require-signature] [--json] BUNDLE|REPORT",
+		Use:   "verify [--key PUB.pem] [--artifact DIR] [--policy FILE] [--require-signature] [--json] BUNDLE|REPORT",
 		Short: "Check a signed report the way a stranger would",
 		Long: `Check a Sigstore bundle written by 'attest sign' (or a plain report),
 answering each question separately, ok, warn or fail with a reason:
@@ -34,12 +34,15 @@ answering each question separately, ok, warn or fail with a reason:
                    signed digest?
   validity         when was it made (the report's own clock is
                    self-asserted)
+  policy           with --policy, does it meet the consumer's policy
+                   (docs/POLICY.md)? This is the install gate.
 
 Everything shown is read from the signed payload. Exit 0 when nothing
 fails, 1 when an answer fails, 2 when the input cannot be read. It runs
 in the attest-net companion, which holds the Sigstore libraries.`,
-		Example: `  attest verify --key publisher.pub.pem --artifact ./downloaded-skill report.sigstore.json`,
-		Args:    cobra.ExactArgs(1),
+		Example: `  attest verify --key publisher.pub.pem --artifact ./downloaded-skill report.sigstore.json
+  attest verify --policy install-policy.json --artifact ./downloaded-skill report.sigstore.json`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			helper, err := resolve.NetHelper()
 			if err != nil {
@@ -51,6 +54,9 @@ in the attest-net companion, which holds the Sigstore libraries.`,
 			}
 			if artifact != "" {
 				argv = append(argv, "--artifact", artifact)
+			}
+			if policyFile != "" {
+				argv = append(argv, "--policy", policyFile)
 			}
 			if require {
 				argv = append(argv, "--require-signature")
@@ -74,6 +80,7 @@ in the attest-net companion, which holds the Sigstore libraries.`,
 	f := cmd.Flags()
 	f.StringVar(&key, "key", "", "the publisher's public key (SPKI PEM, from attest keygen)")
 	f.StringVar(&artifact, "artifact", "", "the artifact (a directory) whose tree must match the signed digest")
+	f.StringVar(&policyFile, "policy", "", "consumer policy file (docs/POLICY.md): trusted signers, minimum scores, checks that must pass, age, log")
 	f.BoolVar(&require, "require-signature", false, "fail unless the signature verifies with --key")
 	f.BoolVar(&asJSON, "json", false, "answers as JSON")
 	return cmd

@@ -1,0 +1,85 @@
+package policy
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/metahub-ai/attest/checks"
+)
+
+// Consumer is a consumer's install policy (docs/POLICY.md): what a signed
+// report must show before an artifact is installed.
+type Consumer struct {
+	// TrustedSigners are public key files (SPKI PEM); a signature by any
+	// of them is trusted. Relative paths are relative to the policy file.
+	TrustedSigners []string `json:"trustedSigners,omitempty"`
+	// MinOverall is the least overall score; a report with no overall, or
+	// whose score could not be confirmed, meets no minimum.
+	MinOverall *float64 `json:"minOverall,omitempty"`
+	// MinAxis is the least score per axis.
+	MinAxis map[checks.Axis]float64 `json:"minAxis,omitempty"`
+	// MustPass lists checks whose result must be pass (a waived result is
+	// not a pass).
+	MustPass []string `json:"mustPass,omitempty"`
+	// MaxAgeDays bounds how old the report may be.
+	MaxAgeDays *float64 `json:"maxAgeDays,omitempty"`
+	// RequireLog requires a transparency log entry.
+	RequireLog bool `json:"requireLog,omitempty"`
+	// AllowedSuites and AllowedFormulas, when set, list what is accepted:
+	// "attest-default" or "attest-default@1.1.0"; "attest-default@1".
+	AllowedSuites   []string `json:"allowedSuites,omitempty"`
+	AllowedFormulas []string `json:"allowedFormulas,omitempty"`
+}
+
+// MaxPolicyBytes bounds a policy file.
+const MaxPolicyBytes = 1 << 20
+
+// ReadConsumer reads a policy file, refusing unknown fields so that a typo
+// never loosens a gate silently.
+func ReadConsumer(path string) (*Consumer, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if st.Size() > MaxPolicyBytes {
+		return nil, fmt.Errorf("policy %s is over %d bytes", path, MaxPolicyBytes)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConsumer(data)
+}
+
+// ParseConsumer parses a policy.
+func ParseConsumer(data []byte) (*Consumer, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var c Consumer
+	if err := dec.Decode(&c); err != nil {
+		return nil, fmt.Errorf("policy: %w", err)
+	}
+	for a, v := range c.MinAxis {
+		if !validAxis(a) {
+			return nil, fmt.Errorf("policy: minAxis names %q, not an axis (integrity, safety, care, behavior)", a)
+		}
+		if v < 0 || v > 100 {
+			return nil, fmt.Errorf("policy: minAxis.%s %v is outside 0..100", a, v)
+		}
+	}
+	if c.MinOverall != nil && (*c.MinOverall < 0 || *c.MinOverall > 100) {
+		return nil, fmt.Errorf("policy: minOverall %v is outside 0..100", *c.MinOverall)
+	}
+	return &c, nil
+}
+
+func validAxis(a checks.Axis) bool {
+	for _, x := range checks.Axes {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
