@@ -259,6 +259,7 @@ func checkReport(ctx context.Context, r *Result, report []byte, opts Options) *a
 			r.add("subject digest", Fail, "the artifact's tree is sha256 %s; the report is about %s", s.Inventory.Digest(), rep.Subject.Digest.SHA256)
 		default:
 			r.add("subject digest", OK, "the artifact's tree matches sha256 %s", rep.Subject.Digest.SHA256)
+			checkResults(ctx, r, &rep, opts.Artifact)
 		}
 	}
 	r.add("validity", Warn, "finished at %s by the report's own clock (self-asserted; a log entry would date it)", rep.FinishedAt)
@@ -509,4 +510,47 @@ func checkSuite(r *Result, rep *attest.Report) {
 		return
 	}
 	r.add("suite", OK, "%s@%s: every check it runs on a %s reported once", rel.ID, rel.Version, rep.Subject.Kind)
+}
+
+// checkResults re-runs every deterministic check on the artifact and
+// compares its status with the signed one: a key holder who flips a status
+// and the score with it is caught here. Checks of other tiers, and check
+// versions this build does not run, are named as not re-run.
+func checkResults(ctx context.Context, r *Result, rep *attest.Report, artifact string) {
+	cfg := policy.Config{MinScore: rep.Policy.MinScore, Disabled: rep.Policy.Disabled, Waivers: rep.Policy.Waivers}
+	again, err := attest.Evaluate(ctx, artifact, attest.Options{Kind: rep.Subject.Kind, Policy: cfg, Now: func() time.Time {
+		t, _ := time.Parse(time.RFC3339Nano, rep.StartedAt)
+		return t
+	}})
+	if err != nil {
+		r.add("results", Fail, "could not re-run the checks: %v", err)
+		return
+	}
+	now := map[string]policy.Result{}
+	for _, res := range again.Results {
+		now[res.Check] = res
+	}
+	var differ, notRerun []string
+	rerun := 0
+	for _, res := range rep.Results {
+		n, ok := now[res.Check]
+		switch {
+		case res.Tier != checks.Deterministic:
+			notRerun = append(notRerun, res.Check+" ("+string(res.Tier)+")")
+		case !ok || n.Version != res.Version:
+			notRerun = append(notRerun, res.Check+"@"+res.Version+" (this build runs another version)")
+		case n.Status != res.Status:
+			differ = append(differ, fmt.Sprintf("%s: signed %s, re-run %s", res.Check, res.Status, n.Status))
+		default:
+			rerun++
+		}
+	}
+	switch {
+	case len(differ) > 0:
+		r.add("results", Fail, "re-run on the artifact, %s", strings.Join(differ, "; "))
+	case len(notRerun) > 0:
+		r.add("results", OK, "%d deterministic results re-run and matched; not re-run: %s", rerun, strings.Join(notRerun, ", "))
+	default:
+		r.add("results", OK, "all %d deterministic results re-run and matched", rerun)
+	}
 }

@@ -53,7 +53,7 @@ func TestVerifySignedReport(t *testing.T) {
 		if r.Failed {
 			t.Fatalf("%s: %+v", alg, r.Answers)
 		}
-		for _, name := range []string{"signature", "statement", "schema", "suite", "score", "subject digest"} {
+		for _, name := range []string{"signature", "statement", "schema", "suite", "score", "subject digest", "results"} {
 			if a[name].Status != OK {
 				t.Errorf("%s: %s is %s: %s", alg, name, a[name].Status, a[name].Reason)
 			}
@@ -115,6 +115,16 @@ func TestTamperMatrix(t *testing.T) {
 		{"result blocking", "score", result("skill-body", "blocking", true)},
 		{"result axis", "score", result("no-hardcoded-secrets", "axis", "care")},
 		{"result status", "score", result("no-hardcoded-secrets", "status", "fail")},
+		{"result status with a matching score", "results", func(m map[string]any) {
+			// ci-configured weighs nothing: flipping it leaves the score
+			// true, so only re-running the check shows the lie.
+			for _, r := range m["results"].([]any) {
+				if r := r.(map[string]any); r["check"] == "ci-configured" {
+					r["status"] = "pass"
+					r["summary"] = "GitHub Actions"
+				}
+			}
+		}},
 		{"overall score", "score", set("score.overall", 12.5)},
 		{"verdict", "score", set("score.verdict", "fail")},
 		{"axis coverage", "score", set("score.axes.safety.coverage", 0.1)},
