@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/policy"
@@ -27,6 +28,8 @@ func Main(ctx context.Context, args []string, w io.Writer) error {
 	require := fs.Bool("require-signature", false, "fail without a verified signature")
 	asJSON := fs.Bool("json", false, "answers as JSON")
 	policyPath := fs.String("policy", "", "consumer policy file (docs/POLICY.md)")
+	vsaOut := fs.String("vsa", "", "with --policy: write a signed SLSA Verification Summary to this file")
+	vsaKey := fs.String("vsa-key", "", "with --vsa: the verifier's private key")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -69,7 +72,32 @@ func Main(ctx context.Context, args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *vsaOut != "" && (*policyPath == "" || *vsaKey == "") {
+		return errors.New("--vsa needs --policy (what was checked) and --vsa-key (who says so)")
+	}
 	r := Verify(ctx, data, opts)
+	if *vsaOut != "" {
+		k, err := keys.LoadPrivate(*vsaKey)
+		if err != nil {
+			return err
+		}
+		pol, _ := os.ReadFile(*policyPath)
+		b, err := Summary(ctx, r, *policyPath, pol, fs.Arg(0), k, time.Now())
+		if err != nil {
+			return fmt.Errorf("verification summary: %w", err)
+		}
+		f, err := os.OpenFile(*vsaOut, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return fmt.Errorf("writing the verification summary: %w", err)
+		}
+		if _, err := f.Write(b); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+	}
 	if *asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")

@@ -9,6 +9,8 @@ import (
 	"bytes"
 	"context"
 	"crypto"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -53,6 +55,11 @@ type Result struct {
 	Answers []Answer `json:"answers"`
 	// Failed is true when any answer failed.
 	Failed bool `json:"failed"`
+
+	// The signed statement's subject and the sha256 of its payload, for a
+	// verification summary.
+	subject       *v1.ResourceDescriptor
+	payloadSHA256 string
 }
 
 func (r *Result) add(name, status, format string, a ...any) {
@@ -212,6 +219,8 @@ func checkBundle(ctx context.Context, r *Result, input []byte, opts Options) []b
 		return nil
 	}
 	r.add("statement", OK, "in-toto Statement v1 about %s, sha256 %s", want, head.Subject.Digest.SHA256)
+	sum := sha256.Sum256(payload)
+	r.subject, r.payloadSHA256 = st.Subject[0], hex.EncodeToString(sum[:])
 	if len(b.GetVerificationMaterial().GetTlogEntries()) == 0 {
 		r.add("transparency log", Warn, "no log entry: nothing shows when it was signed or that it was published")
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	v1 "github.com/in-toto/attestation/go/v1"
+	"github.com/sigstore/sigstore-go/pkg/bundle"
 
 	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/attest/sign"
@@ -236,5 +237,51 @@ func TestPolicy(t *testing.T) {
 	}
 	if a := answers(Verify(context.Background(), b, Options{Policy: &p, Signers: []crypto.PublicKey{other.Public()}})); a["signature"].Status != Fail || a["policy"].Status != Fail {
 		t.Errorf("untrusted signer: %+v", a)
+	}
+}
+
+func TestVerificationSummary(t *testing.T) {
+	publisher, _ := keys.Generate(keys.Ed25519)
+	verifier, _ := keys.Generate(keys.ECDSAP256)
+	b := signed(t, readReport(t), publisher)
+	f := 50.0
+	for _, c := range []struct {
+		p    policy.Consumer
+		want string
+	}{{policy.Consumer{MinOverall: &f}, "PASSED"}, {policy.Consumer{RequireLog: true}, "FAILED"}} {
+		p := c.p
+		r := Verify(context.Background(), b, Options{Key: publisher.Public(), Policy: &p})
+		pol, _ := json.Marshal(p)
+		out, err := Summary(context.Background(), r, "policy.json", pol, "report.sigstore.json", verifier, time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// sigstore-go verifies the summary with the verifier's key.
+		var vb bundle.Bundle
+		if err := vb.UnmarshalJSON(out); err != nil {
+			t.Fatal(err)
+		}
+		id, _ := keys.ID(verifier.Public())
+		if err := verifyKey(&vb, verifier.Public(), id); err != nil {
+			t.Fatalf("the summary does not verify: %v", err)
+		}
+		env, _ := vb.Envelope()
+		payload, _ := env.RawEnvelope().DecodeB64Payload()
+		var st struct {
+			PredicateType string `json:"predicateType"`
+			Subject       []struct{ Name string }
+			Predicate     struct {
+				VerificationResult string `json:"verificationResult"`
+				Policy             struct{ Digest map[string]string }
+				InputAttestations  []struct{ Digest map[string]string } `json:"inputAttestations"`
+			}
+		}
+		if err := json.Unmarshal(payload, &st); err != nil {
+			t.Fatal(err)
+		}
+		if st.PredicateType != VSAPredicateType || st.Predicate.VerificationResult != c.want || st.Subject[0].Name != "skill:pdf-forms" ||
+			len(st.Predicate.Policy.Digest["sha256"]) != 64 || st.Predicate.InputAttestations[0].Digest["sha256"] != r.payloadSHA256 {
+			t.Errorf("summary %+v (payload %s)", st, payload)
+		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 )
 
 func newVerifyCmd(a *app) *cobra.Command {
-	var key, artifact, policyFile string
+	var key, artifact, policyFile, vsaOut, vsaKey string
 	var require, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "verify [--key PUB.pem] [--artifact DIR] [--policy FILE] [--require-signature] [--json] BUNDLE|REPORT",
@@ -37,6 +37,11 @@ answering each question separately, ok, warn or fail with a reason:
   policy           with --policy, does it meet the consumer's policy
                    (docs/POLICY.md)? This is the install gate.
 
+With --policy, --vsa FILE --vsa-key KEY also writes a SLSA Verification
+Summary v1 (its own Sigstore bundle) for the same subject: PASSED or
+FAILED, the policy by digest, the report's statement by digest, so
+admission tooling that reads VSAs can gate on it.
+
 Everything shown is read from the signed payload. Exit 0 when nothing
 fails, 1 when an answer fails, 2 when the input cannot be read. It runs
 in the attest-net companion, which holds the Sigstore libraries.`,
@@ -57,6 +62,9 @@ in the attest-net companion, which holds the Sigstore libraries.`,
 			}
 			if policyFile != "" {
 				argv = append(argv, "--policy", policyFile)
+			}
+			if vsaOut != "" {
+				argv = append(argv, "--vsa", vsaOut, "--vsa-key", vsaKey)
 			}
 			if require {
 				argv = append(argv, "--require-signature")
@@ -81,6 +89,8 @@ in the attest-net companion, which holds the Sigstore libraries.`,
 	f.StringVar(&key, "key", "", "the publisher's public key (SPKI PEM, from attest keygen)")
 	f.StringVar(&artifact, "artifact", "", "the artifact (a directory) whose tree must match the signed digest")
 	f.StringVar(&policyFile, "policy", "", "consumer policy file (docs/POLICY.md): trusted signers, minimum scores, checks that must pass, age, log")
+	f.StringVar(&vsaOut, "vsa", "", "with --policy: also write a signed SLSA Verification Summary (PASSED/FAILED) to this file")
+	f.StringVar(&vsaKey, "vsa-key", "", "with --vsa: the verifier's private key")
 	f.BoolVar(&require, "require-signature", false, "fail unless the signature verifies with --key")
 	f.BoolVar(&asJSON, "json", false, "answers as JSON")
 	return cmd

@@ -1,0 +1,62 @@
+package verify
+
+import (
+	"context"
+	"crypto"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"time"
+
+	vsa "github.com/in-toto/attestation/go/predicates/vsa/v1"
+	v1 "github.com/in-toto/attestation/go/v1"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/types/known/structpb"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/metahub-ai/attest/attest/sign"
+)
+
+// VSAPredicateType is SLSA's Verification Summary v1.
+const VSAPredicateType = "https://slsa.dev/verification_summary/v1"
+
+// VerifierID names attest as the verifier in a summary.
+const VerifierID = "https://github.com/metahub-ai/attest/verify"
+
+// Summary signs a SLSA Verification Summary of a verification against a
+// policy: same subject as the report's statement, PASSED or FAILED, the
+// policy by digest, and the report statement by the digest of its
+// payload, so admission tooling that reads VSAs can gate on it.
+func Summary(ctx context.Context, r *Result, policyURI string, policyFile []byte, bundleURI string, key crypto.Signer, now time.Time) ([]byte, error) {
+	if r.subject == nil {
+		return nil, errors.New("no signed statement to summarise")
+	}
+	result := "PASSED"
+	if r.Failed {
+		result = "FAILED"
+	}
+	psum := sha256.Sum256(policyFile)
+	pred := &vsa.VerificationSummary{
+		Verifier:           &vsa.VerificationSummary_Verifier{Id: VerifierID},
+		TimeVerified:       timestamppb.New(now.UTC()),
+		ResourceUri:        r.subject.Name,
+		Policy:             &vsa.VerificationSummary_Policy{Uri: policyURI, Digest: map[string]string{"sha256": hex.EncodeToString(psum[:])}},
+		InputAttestations:  []*vsa.VerificationSummary_InputAttestation{{Uri: bundleURI, Digest: map[string]string{"sha256": r.payloadSHA256}}},
+		VerificationResult: result,
+		VerifiedLevels:     []string{},
+		SlsaVersion:        "1.0",
+	}
+	raw, err := protojson.Marshal(pred)
+	if err != nil {
+		return nil, err
+	}
+	ps := &structpb.Struct{}
+	if err := protojson.Unmarshal(raw, ps); err != nil {
+		return nil, err
+	}
+	st := &v1.Statement{Type: v1.StatementTypeUri, Subject: []*v1.ResourceDescriptor{r.subject}, PredicateType: VSAPredicateType, Predicate: ps}
+	if err := st.Validate(); err != nil {
+		return nil, err
+	}
+	return sign.BundleStatement(ctx, st, key)
+}
