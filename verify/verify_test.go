@@ -5,6 +5,7 @@ import (
 	"crypto"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -282,6 +283,27 @@ func TestVerificationSummary(t *testing.T) {
 		if st.PredicateType != VSAPredicateType || st.Predicate.VerificationResult != c.want || st.Subject[0].Name != "skill:pdf-forms" ||
 			len(st.Predicate.Policy.Digest["sha256"]) != 64 || st.Predicate.InputAttestations[0].Digest["sha256"] != r.payloadSHA256 {
 			t.Errorf("summary %+v (payload %s)", st, payload)
+		}
+	}
+}
+
+// The report schema holds for every golden report and refuses a broken one.
+func TestSchemaOnGoldenReports(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/report/*.json")
+	if len(files) < 5 {
+		t.Fatalf("%d golden reports", len(files))
+	}
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		if err := schemaValid(b); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+		var m map[string]any
+		json.Unmarshal(b, &m)
+		m["score"].(map[string]any)["verdict"] = "maybe"
+		bad, _ := json.Marshal(m)
+		if schemaValid(bad) == nil {
+			t.Errorf("%s: a verdict outside the enum passed", f)
 		}
 	}
 }
