@@ -141,6 +141,13 @@ func TestRunGitTarget(t *testing.T) {
 			Source struct{ Type, URI, Path, Ref, Commit string }
 			Digest struct{ GitCommit, GitTree string }
 		}
+		Results []struct {
+			Check, Status string
+			Evidence      []struct {
+				Name  string
+				Value *float64
+			}
+		}
 	}
 	if err := json.Unmarshal([]byte(res.stdout), &r); err != nil || res.code != 0 {
 		t.Fatalf("exit %d: %v\n%s\n%s", res.code, err, res.stdout, res.stderr)
@@ -150,6 +157,19 @@ func TestRunGitTarget(t *testing.T) {
 	}
 	if r.Subject.Digest.GitCommit != first || len(r.Subject.Digest.GitTree) != 40 {
 		t.Errorf("digest %+v", r.Subject.Digest)
+	}
+	// The commit's time reaches recently-maintained.
+	seen := false
+	for _, res := range r.Results {
+		if res.Check == "recently-maintained" {
+			seen = true
+			if res.Status != "pass" || len(res.Evidence) != 1 || res.Evidence[0].Name != "days_since_last_commit" || res.Evidence[0].Value == nil {
+				t.Errorf("recently-maintained on a git target: %+v", res)
+			}
+		}
+	}
+	if !seen {
+		t.Error("no recently-maintained result")
 	}
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("the checkout outlived the run: %v", left)
