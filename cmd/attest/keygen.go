@@ -2,11 +2,8 @@ package main
 
 import (
 	"errors"
-	"os/exec"
 
 	"github.com/spf13/cobra"
-
-	"github.com/metahub-ai/attest/resolve"
 )
 
 func newKeygenCmd(a *app) *cobra.Command {
@@ -27,14 +24,8 @@ made by the attest-net companion, which holds attest's cryptography.`,
 			if out == "" {
 				return withCode(exitError, errors.New("--out NAME is required: the key pair is written to NAME.pem and NAME.pub.pem"))
 			}
-			helper, err := resolve.NetHelper()
-			if err != nil {
-				return withCode(exitError, err)
-			}
-			c := exec.CommandContext(cmd.Context(), helper, "keygen", "--algorithm", alg, "--out", out)
-			c.Stdout, c.Stderr = a.stdout, a.stderr
-			if err := c.Run(); err != nil {
-				return withCode(exitError, errors.New("no key was written (the reason is above)"))
+			if err := a.companion(cmd.Context(), a.stdout, "keygen", "--algorithm", alg, "--out", out); err != nil {
+				return companionFailed(err, "no key was written")
 			}
 			return nil
 		},

@@ -1,11 +1,7 @@
 package main
 
 import (
-	"os/exec"
-
 	"github.com/spf13/cobra"
-
-	"github.com/metahub-ai/attest/resolve"
 )
 
 func newRegistryCmd(a *app) *cobra.Command {
@@ -32,14 +28,8 @@ which holds attest's network code.`,
   ATTEST_REGISTRY=http://127.0.0.1:8787 attest run registry:skill/pdf`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			helper, err := resolve.NetHelper()
-			if err != nil {
-				return withCode(exitError, err)
-			}
-			c := exec.CommandContext(cmd.Context(), helper, "registry-serve", "--addr", addr, args[0])
-			c.Stdout, c.Stderr = a.stdout, a.stderr
-			if err := c.Run(); err != nil && cmd.Context().Err() == nil {
-				return withCode(exitError, err)
+			if err := a.companion(cmd.Context(), a.stdout, "registry-serve", "--addr", addr, args[0]); err != nil && cmd.Context().Err() == nil {
+				return companionFailed(err, "the registry server stopped")
 			}
 			return nil
 		},

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -334,14 +333,8 @@ func explainEvalError(target string, err error) error {
 
 // signReport has the companion sign a written report.
 func signReport(cmd *cobra.Command, a *app, key, report string) error {
-	helper, err := resolve.NetHelper()
-	if err != nil {
-		return withCode(exitError, err)
-	}
-	c := exec.CommandContext(cmd.Context(), helper, "sign", "--key", key, report)
-	c.Stdout, c.Stderr = a.stderr, a.stderr
-	if err := c.Run(); err != nil {
-		return withCode(exitError, errors.New("the report was written but not signed (the reason is above)"))
+	if err := a.companion(cmd.Context(), a.stderr, "sign", "--key", key, report); err != nil {
+		return companionFailed(err, "the report was written but not signed")
 	}
 	return nil
 }

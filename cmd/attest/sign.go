@@ -2,11 +2,8 @@ package main
 
 import (
 	"errors"
-	"os/exec"
 
 	"github.com/spf13/cobra"
-
-	"github.com/metahub-ai/attest/resolve"
 )
 
 func newSignCmd(a *app) *cobra.Command {
@@ -29,18 +26,12 @@ companion, which holds the Sigstore libraries.`,
 			if key == "" {
 				return withCode(exitError, errors.New("--key KEY.pem is required (make one with 'attest keygen --out NAME')"))
 			}
-			helper, err := resolve.NetHelper()
-			if err != nil {
-				return withCode(exitError, err)
-			}
 			argv := []string{"sign", "--key", key}
 			if out != "" {
 				argv = append(argv, "--out", out)
 			}
-			c := exec.CommandContext(cmd.Context(), helper, append(argv, args[0])...)
-			c.Stdout, c.Stderr = a.stdout, a.stderr
-			if err := c.Run(); err != nil {
-				return withCode(exitError, errors.New("signing failed (the reason is above)"))
+			if err := a.companion(cmd.Context(), a.stdout, append(argv, args[0])...); err != nil {
+				return companionFailed(err, "signing failed")
 			}
 			return nil
 		},

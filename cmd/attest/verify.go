@@ -5,8 +5,6 @@ import (
 	"os/exec"
 
 	"github.com/spf13/cobra"
-
-	"github.com/metahub-ai/attest/resolve"
 )
 
 func newVerifyCmd(a *app) *cobra.Command {
@@ -49,10 +47,6 @@ in the attest-net companion, which holds the Sigstore libraries.`,
   attest verify --policy install-policy.json --artifact ./downloaded-skill report.sigstore.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			helper, err := resolve.NetHelper()
-			if err != nil {
-				return withCode(exitError, err)
-			}
 			argv := []string{"verify"}
 			if key != "" {
 				argv = append(argv, "--key", key)
@@ -72,9 +66,7 @@ in the attest-net companion, which holds the Sigstore libraries.`,
 			if asJSON {
 				argv = append(argv, "--json")
 			}
-			c := exec.CommandContext(cmd.Context(), helper, append(argv, args[0])...)
-			c.Stdout, c.Stderr = a.stdout, a.stderr
-			err = c.Run()
+			err := a.companion(cmd.Context(), a.stdout, append(argv, args[0])...)
 			var ee *exec.ExitError
 			switch {
 			case err == nil:
@@ -82,7 +74,7 @@ in the attest-net companion, which holds the Sigstore libraries.`,
 			case errors.As(err, &ee) && ee.ExitCode() == exitFail:
 				return errSilentFail
 			}
-			return withCode(exitError, errors.New("verification could not run (the reason is above)"))
+			return companionFailed(err, "verification could not run")
 		},
 	}
 	f := cmd.Flags()

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os/exec"
+
+	"github.com/metahub-ai/attest/resolve"
+)
+
+// errNoCompanion marks a missing attest-net, so callers can tell it from
+// the companion's own failure.
+var errNoCompanion = errors.New("no companion")
+
+// companion runs an attest-net subcommand with its output passed through
+// to out (its errors to standard error). The companion holds attest's
+// network and Sigstore code, so that attest itself starts fast.
+func (a *app) companion(ctx context.Context, out io.Writer, args ...string) error {
+	helper, err := resolve.NetHelper()
+	if err != nil {
+		return withCode(exitError, err)
+	}
+	c := exec.CommandContext(ctx, helper, args...)
+	c.Stdout, c.Stderr = out, a.stderr
+	return c.Run()
+}
+
+// companionFailed maps a companion failure to attest's exit codes: a
+// missing companion is already a codeError; the companion's own message
+// is above, so only what failed is said.
+func companionFailed(err error, what string) error {
+	var ce *codeError
+	if errors.As(err, &ce) {
+		return err
+	}
+	return withCode(exitError, errors.New(what+" (the reason is above)"))
+}
