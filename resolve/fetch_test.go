@@ -5,20 +5,16 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/metahub-ai/attest/cmd/attest-net/nettest"
 )
 
 // A run stopped while the helper fetches (Ctrl-C cancels the run's
 // context) kills the helper and leaves no checkout behind.
 func TestRemoteFetchCancelledLeavesNothing(t *testing.T) {
-	helper := filepath.Join(t.TempDir(), "attest-net")
-	if out, err := exec.Command("go", "build", "-o", helper, "github.com/metahub-ai/attest/cmd/attest-net").CombinedOutput(); err != nil {
-		t.Fatal(string(out))
-	}
-	t.Setenv(EnvNetHelper, helper)
+	t.Setenv(EnvNetHelper, nettest.Binary(t))
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
 	hung := make(chan struct{})

@@ -5,7 +5,6 @@ import (
 	"encoding/pem"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,24 +12,9 @@ import (
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/checktest"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan/osvtest"
+	"github.com/metahub-ai/attest/cmd/attest-net/nettest"
 	"github.com/metahub-ai/attest/resolve"
 )
-
-var helperBin string
-
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "attest-net")
-	if err != nil {
-		panic(err)
-	}
-	helperBin = filepath.Join(dir, "attest-net")
-	if out, err := exec.Command("go", "build", "-o", helperBin, "github.com/metahub-ai/attest/cmd/attest-net").CombinedOutput(); err != nil {
-		panic(string(out))
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
 
 // fakeOSV starts the fake API and points the helper at it.
 func fakeOSV(t *testing.T) *osvtest.FakeOSV {
@@ -50,7 +34,7 @@ func fakeOSV(t *testing.T) *osvtest.FakeOSV {
 	}
 	t.Setenv("SSL_CERT_FILE", ca)
 	t.Setenv(EnvOSVURL, srv.URL)
-	t.Setenv(resolve.EnvNetHelper, helperBin)
+	t.Setenv(resolve.EnvNetHelper, nettest.Binary(t))
 	return f
 }
 

@@ -15,40 +15,17 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	depsnoknownvulns "github.com/metahub-ai/attest/checks/deps-no-known-vulns"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan/osvtest"
+	"github.com/metahub-ai/attest/cmd/attest-net/nettest"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/resolve/remote/gittest"
 )
 
-var (
-	helperOnce sync.Once
-	helperPath string
-	helperErr  error
-)
-
-// netHelper builds the attest-net helper once per test binary.
-func netHelper(t *testing.T) string {
-	t.Helper()
-	helperOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "attest-net-test")
-		if err != nil {
-			helperErr = err
-			return
-		}
-		helperPath = filepath.Join(dir, "attest-net")
-		if out, err := exec.Command("go", "build", "-o", helperPath, "github.com/metahub-ai/attest/cmd/attest-net").CombinedOutput(); err != nil {
-			helperErr = fmt.Errorf("%v: %s", err, out)
-		}
-	})
-	if helperErr != nil {
-		t.Fatal(helperErr)
-	}
-	return helperPath
-}
+// netHelper is the attest-net companion, built once per test binary.
+func netHelper(t *testing.T) string { return nettest.Binary(t) }
 
 // TestRunNetRecordsOSVRequests runs 'attest run --net' end to end: the real
 // attest-net helper, built here, asks a local fake of the OSV API over
