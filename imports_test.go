@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -110,6 +111,29 @@ func TestRunPathStaysLean(t *testing.T) {
 			"net/http", "crypto/tls", "crypto/x509", "github.com/go-git/go-git/v5/plumbing/transport", "github.com/ProtonMail/go-crypto"} {
 			if strings.HasPrefix(d, heavy) {
 				t.Errorf("cmd/attest links %s", d)
+			}
+		}
+	}
+}
+
+// TestVerifierStaysLean keeps sigstore-go, the network stack and the
+// other heavy libraries out of attest-verify, which verifies a key-signed
+// report in one short process and hands everything else to attest-net.
+func TestVerifierStaysLean(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "./cmd/attest-verify").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "github.com/secure-systems-lab/go-securesystemslib/dsse") {
+		t.Fatal("attest-verify does not link the DSSE verifier; is the command broken?")
+	}
+	for _, d := range deps {
+		for _, heavy := range []string{"github.com/sigstore/sigstore-go", "github.com/sigstore/sigstore/", "github.com/sigstore/rekor",
+			"github.com/go-openapi", "github.com/google/osv-scalibr", "osv.dev/bindings", "google.golang.org/grpc",
+			"net/http", "crypto/tls", "github.com/go-git/go-git/v5/plumbing/transport", "github.com/ProtonMail/go-crypto"} {
+			if strings.HasPrefix(d, heavy) {
+				t.Errorf("cmd/attest-verify links %s", d)
 			}
 		}
 	}

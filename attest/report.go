@@ -14,6 +14,8 @@ import (
 const (
 	SchemaVersion = "1"
 	PredicateType = "https://github.com/metahub-ai/attest/report/v1"
+	// PayloadType is the DSSE payload type of an in-toto Statement.
+	PayloadType = "application/vnd.in-toto+json"
 )
 
 // Schema is the JSON Schema (draft 2020-12) of a report.

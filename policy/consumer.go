@@ -3,8 +3,10 @@ package policy
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"regexp"
 
 	"github.com/metahub-ai/attest/checks"
 )
@@ -15,6 +17,13 @@ type Consumer struct {
 	// TrustedSigners are public key files (SPKI PEM); a signature by any
 	// of them is trusted. Relative paths are relative to the policy file.
 	TrustedSigners []string `json:"trustedSigners,omitempty"`
+	// TrustedIdentities are keyless signers: a signature by a certificate
+	// the trusted root's CA issued to any of them is trusted.
+	TrustedIdentities []Identity `json:"trustedIdentities,omitempty"`
+	// TrustedRoot is a Sigstore trusted_root.json (CAs, logs, timestamp
+	// authorities), relative to the policy file; keyless signers and log
+	// entries are checked against it.
+	TrustedRoot string `json:"trustedRoot,omitempty"`
 	// MinOverall is the least overall score; a report with no overall, or
 	// whose score could not be confirmed, meets no minimum.
 	MinOverall *float64 `json:"minOverall,omitempty"`
@@ -31,6 +40,39 @@ type Consumer struct {
 	// "attest-default" or "attest-default@1.1.0"; "attest-default@1".
 	AllowedSuites   []string `json:"allowedSuites,omitempty"`
 	AllowedFormulas []string `json:"allowedFormulas,omitempty"`
+}
+
+// Identity is a keyless signer: the subject of its certificate (an email,
+// a workflow URI) and the OIDC issuer that vouched for it. Subject or
+// SubjectRegexp, not both; Issuer always.
+type Identity struct {
+	Subject       string `json:"subject,omitempty"`
+	SubjectRegexp string `json:"subjectRegexp,omitempty"`
+	Issuer        string `json:"issuer"`
+}
+
+// String names the identity as a reason reads it.
+func (i Identity) String() string {
+	s := i.Subject
+	if s == "" {
+		s = "~" + i.SubjectRegexp
+	}
+	return s + " (issuer " + i.Issuer + ")"
+}
+
+// Check says what is wrong with an identity.
+func (i Identity) Check() error {
+	switch {
+	case i.Issuer == "":
+		return errors.New("an identity needs its OIDC issuer (for GitHub Actions: https://token.actions.githubusercontent.com)")
+	case (i.Subject == "") == (i.SubjectRegexp == ""):
+		return fmt.Errorf("identity with issuer %s: give subject or subjectRegexp, one of them", i.Issuer)
+	case i.SubjectRegexp != "":
+		if _, err := regexp.Compile(i.SubjectRegexp); err != nil {
+			return fmt.Errorf("identity subjectRegexp: %w", err)
+		}
+	}
+	return nil
 }
 
 // MaxPolicyBytes bounds a policy file.
@@ -68,6 +110,14 @@ func ParseConsumer(data []byte) (*Consumer, error) {
 		if v < 0 || v > 100 {
 			return nil, fmt.Errorf("policy: minAxis.%s %v is outside 0..100", a, v)
 		}
+	}
+	for _, id := range c.TrustedIdentities {
+		if err := id.Check(); err != nil {
+			return nil, fmt.Errorf("policy: trustedIdentities: %w", err)
+		}
+	}
+	if len(c.TrustedIdentities) > 0 && c.TrustedRoot == "" {
+		return nil, errors.New("policy: trustedIdentities need a trustedRoot (the Sigstore trusted_root.json whose CA certifies them)")
 	}
 	if c.MinOverall != nil && (*c.MinOverall < 0 || *c.MinOverall > 100) {
 		return nil, fmt.Errorf("policy: minOverall %v is outside 0..100", *c.MinOverall)

@@ -29,3 +29,25 @@ func FuzzParseConsumer(f *testing.F) {
 		ParseConsumer(data)
 	})
 }
+
+// Keyless signers need an issuer, one way to name the subject, a valid
+// regexp and a trusted root to check them against.
+func TestConsumerIdentities(t *testing.T) {
+	ok := `{"trustedIdentities": [{"subject": "a@example.com", "issuer": "https://accounts.example.com"}], "trustedRoot": "root.json"}`
+	c, err := ParseConsumer([]byte(ok))
+	if err != nil || len(c.TrustedIdentities) != 1 || c.TrustedRoot != "root.json" {
+		t.Fatalf("%+v %v", c, err)
+	}
+	for name, bad := range map[string]string{
+		"no issuer":      `{"trustedIdentities": [{"subject": "a@example.com"}], "trustedRoot": "r.json"}`,
+		"no subject":     `{"trustedIdentities": [{"issuer": "https://x"}], "trustedRoot": "r.json"}`,
+		"both subjects":  `{"trustedIdentities": [{"subject": "a", "subjectRegexp": "a", "issuer": "https://x"}], "trustedRoot": "r.json"}`,
+		"bad regexp":     `{"trustedIdentities": [{"subjectRegexp": "(", "issuer": "https://x"}], "trustedRoot": "r.json"}`,
+		"no root":        `{"trustedIdentities": [{"subject": "a@example.com", "issuer": "https://x"}]}`,
+		"misspelt field": `{"trustedIdentities": [{"subjekt": "a@example.com", "issuer": "https://x"}], "trustedRoot": "r.json"}`,
+	} {
+		if _, err := ParseConsumer([]byte(bad)); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}

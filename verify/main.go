@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"crypto"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -18,12 +19,30 @@ import (
 // ErrFailed is returned by Main when an answer failed (exit 1).
 var ErrFailed = errors.New("verification failed")
 
-// Main is 'attest-net verify [--key PUB] [--artifact DIR] [--require-signature]
-// [--json] BUNDLE|REPORT'.
-func Main(ctx context.Context, args []string, w io.Writer) error {
+// Full is what the attest-net companion adds to the lean verifier: the
+// Sigstore verifier and a signer for verification summaries.
+type Full struct {
+	Sigstore Sigstore
+	// Signer loads a private key as a statement signer (--vsa-key).
+	Signer func(keyPath string) (StatementSigner, error)
+}
+
+// MaxTrustedRoot bounds a trusted_root.json.
+const MaxTrustedRoot = 4 << 20
+
+const usageLine = "usage: attest verify [--key PUB.pem | --identity SUBJECT --issuer URL] [--trusted-root FILE] [--artifact DIR] [--policy FILE] [--require-signature] [--json] BUNDLE|REPORT"
+
+// Main is 'attest verify' (run as attest-verify, or attest-net verify
+// with full set). Without full it returns ErrNeedsSigstore, having written
+// nothing, when the input or the options need the Sigstore verifier.
+func Main(ctx context.Context, args []string, w io.Writer, full *Full) error {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	keyPath := fs.String("key", "", "publisher's public key (SPKI PEM)")
+	identity := fs.String("identity", "", "expected keyless signer: the certificate's subject (email or URI)")
+	identityRE := fs.String("identity-regexp", "", "expected keyless signer, as a regular expression")
+	issuer := fs.String("issuer", "", "expected OIDC issuer of the keyless signer")
+	rootPath := fs.String("trusted-root", "", "Sigstore trusted_root.json")
 	artifact := fs.String("artifact", "", "the artifact, to compare its tree digest")
 	require := fs.Bool("require-signature", false, "fail without a verified signature")
 	asJSON := fs.Bool("json", false, "answers as JSON")
@@ -31,58 +50,87 @@ func Main(ctx context.Context, args []string, w io.Writer) error {
 	vsaOut := fs.String("vsa", "", "with --policy: write a signed SLSA Verification Summary to this file")
 	vsaKey := fs.String("vsa-key", "", "with --vsa: the verifier's private key")
 	if err := fs.Parse(args); err != nil {
-		return err
+		return fmt.Errorf("%w\n%s", err, usageLine)
 	}
 	if fs.NArg() != 1 {
-		return errors.New("usage: attest verify [--key PUB.pem] [--artifact DIR] [--policy FILE] [--require-signature] [--json] BUNDLE|REPORT")
+		return errors.New(usageLine)
 	}
 	opts := Options{Artifact: *artifact, RequireSignature: *require}
+	if *identity != "" || *identityRE != "" || *issuer != "" {
+		id := policy.Identity{Subject: *identity, SubjectRegexp: *identityRE, Issuer: *issuer}
+		if err := id.Check(); err != nil {
+			return fmt.Errorf("--identity/--identity-regexp/--issuer: %w", err)
+		}
+		opts.Identities = []policy.Identity{id}
+	}
 	if *keyPath != "" {
 		k, err := keys.LoadPublic(*keyPath)
 		if err != nil {
 			return err
 		}
-		opts.Key = k
+		opts.Keys = []crypto.PublicKey{k}
 	}
+	if *rootPath != "" {
+		b, err := readBounded(*rootPath, MaxTrustedRoot)
+		if err != nil {
+			return fmt.Errorf("--trusted-root: %w", err)
+		}
+		opts.TrustedRoot = b
+	}
+	var pol []byte
 	if *policyPath != "" {
 		p, err := policy.ReadConsumer(*policyPath)
 		if err != nil {
 			return err
 		}
+		pol, _ = os.ReadFile(*policyPath)
 		opts.Policy = p
-		for _, s := range p.TrustedSigners {
-			if !filepath.IsAbs(s) {
-				s = filepath.Join(filepath.Dir(*policyPath), s)
+		rel := func(s string) string {
+			if filepath.IsAbs(s) {
+				return s
 			}
-			k, err := keys.LoadPublic(s)
-			if err != nil {
-				return fmt.Errorf("policy signer: %w", err)
-			}
-			opts.Signers = append(opts.Signers, k)
+			return filepath.Join(filepath.Dir(*policyPath), s)
 		}
-	}
-	st, err := os.Stat(fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	if st.Size() > MaxInput {
-		return fmt.Errorf("%s is over %d bytes", fs.Arg(0), MaxInput)
-	}
-	data, err := os.ReadFile(fs.Arg(0))
-	if err != nil {
-		return err
+		if opts.Keys == nil {
+			for _, s := range p.TrustedSigners {
+				k, err := keys.LoadPublic(rel(s))
+				if err != nil {
+					return fmt.Errorf("policy signer: %w", err)
+				}
+				opts.Keys = append(opts.Keys, k)
+			}
+		}
+		if opts.Identities == nil {
+			opts.Identities = p.TrustedIdentities
+		}
+		if opts.TrustedRoot == nil && p.TrustedRoot != "" {
+			b, err := readBounded(rel(p.TrustedRoot), MaxTrustedRoot)
+			if err != nil {
+				return fmt.Errorf("policy trustedRoot: %w", err)
+			}
+			opts.TrustedRoot = b
+		}
 	}
 	if *vsaOut != "" && (*policyPath == "" || *vsaKey == "") {
 		return errors.New("--vsa needs --policy (what was checked) and --vsa-key (who says so)")
 	}
+	data, err := readBounded(fs.Arg(0), MaxInput)
+	if err != nil {
+		return err
+	}
+	if full == nil && (*vsaOut != "" || NeedsSigstore(data, opts)) {
+		return ErrNeedsSigstore
+	}
+	if full != nil {
+		opts.Sigstore = full.Sigstore
+	}
 	r := Verify(ctx, data, opts)
 	if *vsaOut != "" {
-		k, err := keys.LoadPrivate(*vsaKey)
+		signer, err := full.Signer(*vsaKey)
 		if err != nil {
 			return err
 		}
-		pol, _ := os.ReadFile(*policyPath)
-		b, err := Summary(ctx, r, *policyPath, pol, fs.Arg(0), k, time.Now())
+		b, err := Summary(ctx, r, *policyPath, pol, fs.Arg(0), signer, time.Now())
 		if err != nil {
 			return fmt.Errorf("verification summary: %w", err)
 		}
@@ -113,4 +161,21 @@ func Main(ctx context.Context, args []string, w io.Writer) error {
 		return ErrFailed
 	}
 	return nil
+}
+
+// readBounded reads a file of at most max bytes.
+func readBounded(p string, max int64) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > max {
+		return nil, fmt.Errorf("%s is over %d bytes", p, max)
+	}
+	return b, nil
 }

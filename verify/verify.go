@@ -6,7 +6,6 @@
 package verify
 
 import (
-	"bytes"
 	"context"
 	"crypto"
 	"crypto/sha256"
@@ -22,19 +21,11 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	v1 "github.com/in-toto/attestation/go/v1"
-	"github.com/sigstore/sigstore-go/pkg/bundle"
-	"github.com/sigstore/sigstore-go/pkg/root"
-	sgverify "github.com/sigstore/sigstore-go/pkg/verify"
-	"github.com/sigstore/sigstore/pkg/signature"
-	"google.golang.org/protobuf/encoding/protojson"
 
 	"github.com/metahub-ai/attest/attest"
-	"github.com/metahub-ai/attest/attest/keys"
-	"github.com/metahub-ai/attest/attest/sign"
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/suite"
 	"github.com/metahub-ai/attest/policy"
-	"github.com/metahub-ai/attest/resolve"
 )
 
 // Statuses of an answer.
@@ -61,6 +52,19 @@ type Result struct {
 	// verification summary.
 	subject       *v1.ResourceDescriptor
 	payloadSHA256 string
+	// When a timestamp authority or a log vouched the signature was made.
+	signedAt time.Time
+	signedBy string
+	// schema is the outcome of the schema validation, which runs beside
+	// everything else from the moment the report's bytes are known: it is
+	// the costliest step after the artifact's evaluation.
+	schema chan error
+}
+
+// startSchema validates report against the schema in the background.
+func (r *Result) startSchema(report []byte) {
+	r.schema = make(chan error, 1)
+	go func() { r.schema <- schemaValid(report) }()
 }
 
 func (r *Result) add(name, status, format string, a ...any) {
@@ -72,21 +76,26 @@ func (r *Result) add(name, status, format string, a ...any) {
 
 // Options say what the verifier trusts and checks.
 type Options struct {
-	// Key is the publisher's public key; without it the signature is at
-	// most a warning.
-	Key crypto.PublicKey
+	// Keys are the publisher keys trusted (--key, or the policy's trusted
+	// signers); without any, a key signature is at most a warning.
+	Keys []crypto.PublicKey
+	// Identities are the keyless signers trusted (--identity and
+	// --issuer, or the policy's); TrustedRoot is the Sigstore
+	// trusted_root.json their certificates, log entries and timestamps
+	// are checked against.
+	Identities  []policy.Identity
+	TrustedRoot []byte
 	// RequireSignature makes a missing or unchecked signature a failure.
 	RequireSignature bool
 	// Artifact, when set, is evaluated for its tree digest and compared
 	// with the statement's subject.
 	Artifact string
-	// Policy, when set, is the consumer's install policy; its trusted
-	// signers stand in for Key when Key is nil.
+	// Policy, when set, is the consumer's install policy.
 	Policy *policy.Consumer
-	// Signers are the policy's trusted keys, loaded.
-	Signers []crypto.PublicKey
 	// Now is the time reports are aged against.
 	Now time.Time
+	// Sigstore, when set, checks every signature with sigstore-go.
+	Sigstore Sigstore
 }
 
 // MaxInput bounds a bundle or report read for verification.
@@ -100,15 +109,12 @@ func Verify(ctx context.Context, input []byte, opts Options) *Result {
 		r.add("input", Fail, "over %d bytes", MaxInput)
 		return r
 	}
-	var probe struct {
-		MediaType string `json:"mediaType"`
-	}
-	if err := json.Unmarshal(input, &probe); err != nil {
-		r.add("input", Fail, "not JSON: %v", err)
+	if !json.Valid(input) {
+		r.add("input", Fail, "not JSON")
 		return r
 	}
 	var report []byte
-	if strings.HasPrefix(probe.MediaType, "application/vnd.dev.sigstore.bundle") {
+	if isBundle(input) {
 		report = checkBundle(ctx, r, input, opts)
 		if report == nil {
 			return r
@@ -120,6 +126,7 @@ func Verify(ctx context.Context, input []byte, opts Options) *Result {
 			r.add("signature", Warn, "a plain report carries no signature: anyone could have written it")
 		}
 		report = input
+		r.startSchema(report)
 	}
 	rep := checkReport(ctx, r, report, opts)
 	if opts.Policy != nil {
@@ -128,83 +135,47 @@ func Verify(ctx context.Context, input []byte, opts Options) *Result {
 	return r
 }
 
-// checkBundle answers signature and statement, and returns the report the
-// signed statement carries (nil when there is none to go on with).
+// checkBundle answers signature, transparency log and statement, and
+// returns the report the signed statement carries (nil when there is none
+// to go on with).
 func checkBundle(ctx context.Context, r *Result, input []byte, opts Options) []byte {
-	var b bundle.Bundle
-	if err := b.UnmarshalJSON(input); err != nil {
+	b, err := parseBundle(input)
+	if err != nil {
 		r.add("signature", Fail, "not a valid Sigstore bundle: %v", err)
 		return nil
 	}
-	env, err := b.Envelope()
-	if err != nil || env == nil {
-		r.add("statement", Fail, "the bundle holds no DSSE envelope: %v", err)
+	env := b.GetDsseEnvelope()
+	if env == nil {
+		r.add("statement", Fail, "the bundle holds no DSSE envelope")
 		return nil
 	}
-	raw := env.RawEnvelope()
-	hint := ""
-	if vc, err := b.VerificationContent(); err == nil {
-		if pk, ok := vc.(*bundle.PublicKey); ok {
-			hint = pk.Hint()
-		}
+	payload := env.GetPayload()
+	st, report, stErr := readStatement(payload)
+	if stErr == nil {
+		r.startSchema(report)
 	}
-	trusted := opts.Signers
-	if opts.Key != nil {
-		trusted = []crypto.PublicKey{opts.Key}
-	}
-	switch {
-	case len(trusted) == 0 && (opts.RequireSignature || opts.Policy != nil && len(opts.Policy.TrustedSigners) > 0):
-		r.add("signature", Fail, "no key to check it with (--key), and a signature is required")
-	case len(trusted) == 0:
-		r.add("signature", Warn, "not checked: no key given (the bundle names keyid %s); a key inside a bundle is never trusted by itself", hint)
+	var signed Signed
+	switch why := needsSigstore(b, opts); {
+	case opts.Sigstore != nil:
+		signed = opts.Sigstore(ctx, input, opts)
+	case why != "":
+		signed = Signed{Signature: Unchecked(opts, "not checked: %s needs the Sigstore verifier (attest-net)", why)}
 	default:
-		var ids []string
-		var lastErr error
-		verified := ""
-		for _, k := range trusted {
-			id, _ := keys.ID(k)
-			ids = append(ids, id)
-			if err := verifyKey(&b, k, id); err != nil {
-				lastErr = err
-				continue
-			}
-			verified = id
-			break
-		}
-		switch {
-		case verified != "":
-			r.add("signature", OK, "signed by keyid %s", verified)
-		case !slices.Contains(ids, hint):
-			r.add("signature", Fail, "signed by keyid %s, not by a trusted key (%s)", hint, strings.Join(ids, ", "))
-		default:
-			r.add("signature", Fail, "the signature does not verify with keyid %s: %v", hint, lastErr)
-		}
+		signed = checkKeySigned(ctx, b, opts)
 	}
-	if raw.PayloadType != sign.PayloadType {
-		r.add("statement", Fail, "payload type %q, not %q", raw.PayloadType, sign.PayloadType)
+	r.Answers = append(r.Answers, signed.Signature)
+	r.Failed = r.Failed || signed.Signature.Status == Fail
+	r.signedAt, r.signedBy = signed.At, signed.By
+	if env.GetPayloadType() != attest.PayloadType {
+		r.add("statement", Fail, "payload type %q, not %q", env.GetPayloadType(), attest.PayloadType)
 		return nil
 	}
-	payload, err := raw.DecodeB64Payload()
-	if err != nil {
-		r.add("statement", Fail, "payload not base64: %v", err)
+	if stErr != nil {
+		r.add("statement", Fail, "not a valid in-toto Statement v1: %v", stErr)
 		return nil
 	}
-	var st v1.Statement
-	if err := protojson.Unmarshal(payload, &st); err != nil {
-		r.add("statement", Fail, "not an in-toto Statement: %v", err)
-		return nil
-	}
-	if err := st.Validate(); err != nil {
-		r.add("statement", Fail, "not a valid in-toto Statement: %v", err)
-		return nil
-	}
-	if st.PredicateType != sign.PredicateType {
-		r.add("statement", Fail, "predicate type %q, not %q", st.PredicateType, sign.PredicateType)
-		return nil
-	}
-	report, err := protojson.Marshal(st.Predicate)
-	if err != nil {
-		r.add("statement", Fail, "predicate unreadable: %v", err)
+	if st.PredicateType != attest.PredicateType {
+		r.add("statement", Fail, "predicate type %q, not %q", st.PredicateType, attest.PredicateType)
 		return nil
 	}
 	var head struct {
@@ -222,58 +193,66 @@ func checkBundle(ctx context.Context, r *Result, input []byte, opts Options) []b
 	r.add("statement", OK, "in-toto Statement v1 about %s, sha256 %s", want, head.Subject.Digest.SHA256)
 	sum := sha256.Sum256(payload)
 	r.subject, r.payloadSHA256 = st.Subject[0], hex.EncodeToString(sum[:])
-	if len(b.GetVerificationMaterial().GetTlogEntries()) == 0 {
+	if signed.Log != nil {
+		r.Answers = append(r.Answers, *signed.Log)
+		r.Failed = r.Failed || signed.Log.Status == Fail
+	} else {
 		r.add("transparency log", Warn, "no log entry: nothing shows when it was signed or that it was published")
 	}
 	return report
 }
 
-// verifyKey checks the bundle with sigstore-go, trusting only key.
-func verifyKey(b *bundle.Bundle, key crypto.PublicKey, id string) error {
-	v, err := signature.LoadDefaultVerifier(key)
-	if err != nil {
-		return err
-	}
-	tm := root.NewTrustedPublicKeyMaterialFromMapping(map[string]*root.ExpiringKey{id: root.NewExpiringKey(v, time.Time{}, time.Time{})})
-	ver, err := sgverify.NewVerifier(tm, sgverify.WithNoObserverTimestamps())
-	if err != nil {
-		return err
-	}
-	_, err = ver.Verify(b, sgverify.NewPolicy(sgverify.WithoutArtifactUnsafe(), sgverify.WithKey()))
-	return err
-}
-
-// checkReport answers schema, suite, score and subject digest, and returns
-// the report (nil when it could not be read).
+// checkReport answers schema, suite, score, subject digest and results,
+// and returns the report (nil when it could not be read). The artifact's
+// evaluation, the longest step, runs beside the schema validation.
 func checkReport(ctx context.Context, r *Result, report []byte, opts Options) *attest.Report {
-	if err := schemaValid(report); err != nil {
+	var rep attest.Report
+	if err := json.Unmarshal(report, &rep); err != nil {
+		if serr := schemaValid(report); serr != nil {
+			err = serr
+		}
+		r.add("schema", Fail, "%v", err)
+		return nil
+	}
+	var again *attest.Report
+	var evalErr error
+	if opts.Artifact != "" {
+		again, evalErr = rerun(ctx, &rep, opts.Artifact)
+	}
+	if err := <-r.schema; err != nil {
 		r.add("schema", Fail, "%v", err)
 		return nil
 	}
 	r.add("schema", OK, "valid against the report schema")
-	var rep attest.Report
-	if err := json.NewDecoder(bytes.NewReader(report)).Decode(&rep); err != nil {
-		r.add("score", Fail, "unreadable results: %v", err)
-		return nil
-	}
 	checkSuite(r, &rep)
 	checkScore(r, &rep)
-	if opts.Artifact == "" {
+	switch {
+	case opts.Artifact == "":
 		r.add("subject digest", Warn, "not checked: give the artifact (--artifact) to compare its tree with the signed digest")
-	} else {
-		s, err := resolve.Load(ctx, opts.Artifact, resolve.LoadOptions{Kind: resolve.Kind(rep.Subject.Kind)})
-		switch {
-		case err != nil:
-			r.add("subject digest", Fail, "could not read the artifact: %v", err)
-		case s.Inventory.Digest() != rep.Subject.Digest.SHA256:
-			r.add("subject digest", Fail, "the artifact's tree is sha256 %s; the report is about %s", s.Inventory.Digest(), rep.Subject.Digest.SHA256)
-		default:
-			r.add("subject digest", OK, "the artifact's tree matches sha256 %s", rep.Subject.Digest.SHA256)
-			checkResults(ctx, r, &rep, opts.Artifact)
-		}
+	case evalErr != nil:
+		r.add("subject digest", Fail, "could not read the artifact: %v", evalErr)
+	case again.Subject.Digest.SHA256 != rep.Subject.Digest.SHA256:
+		r.add("subject digest", Fail, "the artifact's tree is sha256 %s; the report is about %s", again.Subject.Digest.SHA256, rep.Subject.Digest.SHA256)
+	default:
+		r.add("subject digest", OK, "the artifact's tree matches sha256 %s", rep.Subject.Digest.SHA256)
+		checkResults(r, &rep, again)
 	}
-	r.add("validity", Warn, "finished at %s by the report's own clock (self-asserted; a log entry would date it)", rep.FinishedAt)
+	if r.signedAt.IsZero() {
+		r.add("validity", Warn, "finished at %s by the report's own clock (self-asserted; a log entry or a signed timestamp would date it)", rep.FinishedAt)
+	} else {
+		r.add("validity", OK, "signed at %s (%s); the report says it finished at %s", r.signedAt.UTC().Format(time.RFC3339), r.signedBy, rep.FinishedAt)
+	}
 	return &rep
+}
+
+// rerun evaluates the artifact as the report's run did: its kind, its
+// policy (waivers and disabled checks), its start time.
+func rerun(ctx context.Context, rep *attest.Report, artifact string) (*attest.Report, error) {
+	cfg := policy.Config{MinScore: rep.Policy.MinScore, Disabled: rep.Policy.Disabled, Waivers: rep.Policy.Waivers}
+	return attest.Evaluate(ctx, artifact, attest.Options{Kind: rep.Subject.Kind, Policy: cfg, Now: func() time.Time {
+		t, _ := time.Parse(time.RFC3339Nano, rep.StartedAt)
+		return t
+	}})
 }
 
 // checkPolicy answers whether the report meets the consumer's policy.
@@ -334,6 +313,10 @@ func checkPolicy(r *Result, rep *attest.Report, opts Options) {
 	}
 	if p.MaxAgeDays != nil {
 		t, err := time.Parse(time.RFC3339Nano, rep.FinishedAt)
+		clock := "by its own clock"
+		if !r.signedAt.IsZero() {
+			t, err, clock = r.signedAt, nil, "signed then, by "+r.signedBy
+		}
 		now := opts.Now
 		if now.IsZero() {
 			now = time.Now()
@@ -342,7 +325,7 @@ func checkPolicy(r *Result, rep *attest.Report, opts Options) {
 		case err != nil:
 			bad = append(bad, "maxAgeDays: the report's finishedAt is unreadable")
 		case now.Sub(t) > time.Duration(*p.MaxAgeDays*24*float64(time.Hour)):
-			bad = append(bad, fmt.Sprintf("the report is %.0f days old (at most %.0f; by its own clock)", now.Sub(t).Hours()/24, *p.MaxAgeDays))
+			bad = append(bad, fmt.Sprintf("the report is %.0f days old (at most %.0f; %s)", now.Sub(t).Hours()/24, *p.MaxAgeDays, clock))
 		}
 	}
 	if p.RequireLog && status["transparency log"] != OK {
@@ -354,7 +337,7 @@ func checkPolicy(r *Result, rep *attest.Report, opts Options) {
 	if len(p.AllowedFormulas) > 0 && !slices.Contains(p.AllowedFormulas, rep.Score.Formula) {
 		bad = append(bad, fmt.Sprintf("formula %s is not allowed", rep.Score.Formula))
 	}
-	if len(p.TrustedSigners) > 0 && status["signature"] != OK {
+	if (len(p.TrustedSigners) > 0 || len(p.TrustedIdentities) > 0) && status["signature"] != OK {
 		bad = append(bad, "not signed by a trusted signer")
 	}
 	if len(bad) > 0 {
@@ -525,20 +508,11 @@ func checkSuite(r *Result, rep *attest.Report) {
 	r.add("suite", OK, "%s@%s: every check it runs on a %s reported once", rel.ID, rel.Version, rep.Subject.Kind)
 }
 
-// checkResults re-runs every deterministic check on the artifact and
-// compares its status with the signed one: a key holder who flips a status
-// and the score with it is caught here. Checks of other tiers, and check
-// versions this build does not run, are named as not re-run.
-func checkResults(ctx context.Context, r *Result, rep *attest.Report, artifact string) {
-	cfg := policy.Config{MinScore: rep.Policy.MinScore, Disabled: rep.Policy.Disabled, Waivers: rep.Policy.Waivers}
-	again, err := attest.Evaluate(ctx, artifact, attest.Options{Kind: rep.Subject.Kind, Policy: cfg, Now: func() time.Time {
-		t, _ := time.Parse(time.RFC3339Nano, rep.StartedAt)
-		return t
-	}})
-	if err != nil {
-		r.add("results", Fail, "could not re-run the checks: %v", err)
-		return
-	}
+// checkResults compares every deterministic result with its re-run on
+// the artifact: a key holder who flips a status and the score with it is
+// caught here. Checks of other tiers, and check versions this build does
+// not run, are named as not re-run.
+func checkResults(r *Result, rep, again *attest.Report) {
 	now := map[string]policy.Result{}
 	for _, res := range again.Results {
 		now[res.Check] = res

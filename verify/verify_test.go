@@ -12,6 +12,10 @@ import (
 
 	v1 "github.com/in-toto/attestation/go/v1"
 	"github.com/sigstore/sigstore-go/pkg/bundle"
+	"github.com/sigstore/sigstore-go/pkg/root"
+	sgverify "github.com/sigstore/sigstore-go/pkg/verify"
+	"github.com/sigstore/sigstore/pkg/signature"
+	"google.golang.org/protobuf/encoding/protojson"
 
 	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/attest/sign"
@@ -46,11 +50,26 @@ func signed(t *testing.T, report []byte, k crypto.Signer) []byte {
 	return b
 }
 
+// sigstoreVerify checks a bundle with sigstore-go, trusting only key.
+func sigstoreVerify(b *bundle.Bundle, key crypto.PublicKey, id string) error {
+	v, err := signature.LoadDefaultVerifier(key)
+	if err != nil {
+		return err
+	}
+	tm := root.NewTrustedPublicKeyMaterialFromMapping(map[string]*root.ExpiringKey{id: root.NewExpiringKey(v, time.Time{}, time.Time{})})
+	ver, err := sgverify.NewVerifier(tm, sgverify.WithNoObserverTimestamps())
+	if err != nil {
+		return err
+	}
+	_, err = ver.Verify(b, sgverify.NewPolicy(sgverify.WithoutArtifactUnsafe(), sgverify.WithKey()))
+	return err
+}
+
 func TestVerifySignedReport(t *testing.T) {
 	for _, alg := range []string{keys.Ed25519, keys.ECDSAP256} {
 		k, _ := keys.Generate(alg)
 		b := signed(t, readReport(t), k)
-		r := Verify(context.Background(), b, Options{Key: k.Public(), Artifact: sample})
+		r := Verify(context.Background(), b, Options{Keys: []crypto.PublicKey{k.Public()}, Artifact: sample})
 		a := answers(r)
 		if r.Failed {
 			t.Fatalf("%s: %+v", alg, r.Answers)
@@ -69,7 +88,7 @@ func TestVerifySignedReport(t *testing.T) {
 			t.Errorf("%s: required signature without a key passed", alg)
 		}
 		other, _ := keys.Generate(alg)
-		if a := answers(Verify(context.Background(), b, Options{Key: other.Public()})); a["signature"].Status != Fail || !strings.Contains(a["signature"].Reason, "not by a trusted key") {
+		if a := answers(Verify(context.Background(), b, Options{Keys: []crypto.PublicKey{other.Public()}})); a["signature"].Status != Fail || !strings.Contains(a["signature"].Reason, "not by a trusted key") {
 			t.Errorf("%s: wrong key: %+v", alg, a["signature"])
 		}
 	}
@@ -147,7 +166,7 @@ func TestTamperMatrix(t *testing.T) {
 			c.alter(m)
 			rep, _ := json.Marshal(m)
 			b := signed(t, rep, k)
-			r := Verify(context.Background(), b, Options{Key: k.Public(), Artifact: sample})
+			r := Verify(context.Background(), b, Options{Keys: []crypto.PublicKey{k.Public()}, Artifact: sample})
 			a := answers(r)
 			want := Fail
 			if c.name == "unknown check version" || c.name == "suite version" {
@@ -176,7 +195,7 @@ func TestTamperMatrix(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if a := answers(Verify(context.Background(), b, Options{Key: k.Public()})); a["statement"].Status != Fail {
+		if a := answers(Verify(context.Background(), b, Options{Keys: []crypto.PublicKey{k.Public()}})); a["statement"].Status != Fail {
 			t.Errorf("%s: statement %+v", c.name, a["statement"])
 		}
 	}
@@ -193,7 +212,7 @@ func FuzzVerify(f *testing.F) {
 		if len(data) > 1<<18 {
 			return
 		}
-		r := Verify(context.Background(), data, Options{Key: k.Public()})
+		r := Verify(context.Background(), data, Options{Keys: []crypto.PublicKey{k.Public()}})
 		if len(r.Answers) == 0 {
 			t.Fatal("no answer")
 		}
@@ -224,7 +243,7 @@ func TestPolicy(t *testing.T) {
 		if c.name == "age" {
 			now = now.AddDate(0, 0, 3)
 		}
-		r := Verify(context.Background(), b, Options{Key: k.Public(), Policy: &p, Now: now})
+		r := Verify(context.Background(), b, Options{Keys: []crypto.PublicKey{k.Public()}, Policy: &p, Now: now})
 		a := answers(r)["policy"]
 		if (a.Status == OK) != c.ok || !strings.Contains(a.Reason, c.want) {
 			t.Errorf("%s: %+v", c.name, a)
@@ -233,10 +252,10 @@ func TestPolicy(t *testing.T) {
 	// The policy's trusted signers stand in for --key; another signer fails.
 	other, _ := keys.Generate(keys.Ed25519)
 	p := policy.Consumer{TrustedSigners: []string{"k.pub.pem"}}
-	if a := answers(Verify(context.Background(), b, Options{Policy: &p, Signers: []crypto.PublicKey{k.Public()}})); a["signature"].Status != OK || a["policy"].Status != OK {
+	if a := answers(Verify(context.Background(), b, Options{Policy: &p, Keys: []crypto.PublicKey{k.Public()}})); a["signature"].Status != OK || a["policy"].Status != OK {
 		t.Errorf("trusted signer: %+v", a)
 	}
-	if a := answers(Verify(context.Background(), b, Options{Policy: &p, Signers: []crypto.PublicKey{other.Public()}})); a["signature"].Status != Fail || a["policy"].Status != Fail {
+	if a := answers(Verify(context.Background(), b, Options{Policy: &p, Keys: []crypto.PublicKey{other.Public()}})); a["signature"].Status != Fail || a["policy"].Status != Fail {
 		t.Errorf("untrusted signer: %+v", a)
 	}
 }
@@ -251,9 +270,12 @@ func TestVerificationSummary(t *testing.T) {
 		want string
 	}{{policy.Consumer{MinOverall: &f}, "PASSED"}, {policy.Consumer{RequireLog: true}, "FAILED"}} {
 		p := c.p
-		r := Verify(context.Background(), b, Options{Key: publisher.Public(), Policy: &p})
+		r := Verify(context.Background(), b, Options{Keys: []crypto.PublicKey{publisher.Public()}, Policy: &p})
 		pol, _ := json.Marshal(p)
-		out, err := Summary(context.Background(), r, "policy.json", pol, "report.sigstore.json", verifier, time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC))
+		signer := func(ctx context.Context, st *v1.Statement) ([]byte, error) {
+			return sign.BundleStatement(ctx, st, verifier)
+		}
+		out, err := Summary(context.Background(), r, "policy.json", pol, "report.sigstore.json", signer, time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -263,7 +285,7 @@ func TestVerificationSummary(t *testing.T) {
 			t.Fatal(err)
 		}
 		id, _ := keys.ID(verifier.Public())
-		if err := verifyKey(&vb, verifier.Public(), id); err != nil {
+		if err := sigstoreVerify(&vb, verifier.Public(), id); err != nil {
 			t.Fatalf("the summary does not verify: %v", err)
 		}
 		env, _ := vb.Envelope()
@@ -304,6 +326,47 @@ func TestSchemaOnGoldenReports(t *testing.T) {
 		bad, _ := json.Marshal(m)
 		if schemaValid(bad) == nil {
 			t.Errorf("%s: a verdict outside the enum passed", f)
+		}
+	}
+}
+
+// FuzzStatement: the statement reader never panics, and what it accepts
+// is a valid Statement whose predicate is a JSON object.
+func FuzzStatement(f *testing.F) {
+	rep, _ := os.ReadFile("../testdata/report/skill-pass.json")
+	st, _ := sign.Statement(rep)
+	payload, _ := protojson.Marshal(st)
+	f.Add(payload)
+	f.Add([]byte(`{"_type":"https://in-toto.io/Statement/v1","subject":[{"name":"a","digest":{"sha256":"00"}}],"predicateType":"x","predicate":{}}`))
+	f.Add([]byte(`{"_type":"https://in-toto.io/Statement/v1","_type":"x"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		st, pred, err := readStatement(data)
+		if err != nil {
+			return
+		}
+		if st.Validate() != nil || len(pred) == 0 || pred[0] != '{' || !json.Valid(pred) {
+			t.Fatalf("accepted %q", data)
+		}
+	})
+}
+
+// The statement reader refuses what protojson would refuse or read
+// differently: a repeated field, an unknown one, trailing data.
+func TestStatementStrict(t *testing.T) {
+	good := `{"_type":"https://in-toto.io/Statement/v1","subject":[{"name":"skill:a","digest":{"sha256":"` + strings.Repeat("0", 64) + `"}}],"predicateType":"p","predicate":{"a":1}}`
+	if _, pred, err := readStatement([]byte(good)); err != nil || string(pred) != `{"a":1}` {
+		t.Fatalf("good statement: %v %s", err, pred)
+	}
+	for name, bad := range map[string]string{
+		"repeated predicate": strings.Replace(good, `"predicate":{"a":1}`, `"predicate":{"a":1},"predicate":{"a":2}`, 1),
+		"unknown field":      strings.Replace(good, `"predicate":`, `"extra":1,"predicate":`, 1),
+		"trailing data":      good + `{}`,
+		"array predicate":    strings.Replace(good, `{"a":1}`, `[1]`, 1),
+		"no subject digest":  strings.Replace(good, `"digest":{"sha256":"`+strings.Repeat("0", 64)+`"}`, `"digest":{}`, 1),
+		"wrong type":         strings.Replace(good, "Statement/v1", "Statement/v9", 1),
+	} {
+		if _, _, err := readStatement([]byte(bad)); err == nil {
+			t.Errorf("%s: accepted", name)
 		}
 	}
 }

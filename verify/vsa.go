@@ -2,7 +2,6 @@ package verify
 
 import (
 	"context"
-	"crypto"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -13,8 +12,6 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/types/known/structpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
-
-	"github.com/metahub-ai/attest/attest/sign"
 )
 
 // VSAPredicateType is SLSA's Verification Summary v1.
@@ -27,7 +24,9 @@ const VerifierID = "https://github.com/metahub-ai/attest/verify"
 // policy: same subject as the report's statement, PASSED or FAILED, the
 // policy by digest, and the report statement by the digest of its
 // payload, so admission tooling that reads VSAs can gate on it.
-func Summary(ctx context.Context, r *Result, policyURI string, policyFile []byte, bundleURI string, key crypto.Signer, now time.Time) ([]byte, error) {
+// sign makes the Sigstore bundle (attest/sign's BundleStatement, which the
+// lean verifier does not link).
+func Summary(ctx context.Context, r *Result, policyURI string, policyFile []byte, bundleURI string, sign StatementSigner, now time.Time) ([]byte, error) {
 	if r.subject == nil {
 		return nil, errors.New("no signed statement to summarise")
 	}
@@ -58,5 +57,8 @@ func Summary(ctx context.Context, r *Result, policyURI string, policyFile []byte
 	if err := st.Validate(); err != nil {
 		return nil, err
 	}
-	return sign.BundleStatement(ctx, st, key)
+	return sign(ctx, st)
 }
+
+// StatementSigner signs an in-toto Statement as a Sigstore bundle.
+type StatementSigner func(context.Context, *v1.Statement) ([]byte, error)

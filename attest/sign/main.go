@@ -2,6 +2,7 @@ package sign
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,46 +10,63 @@ import (
 	"os"
 	"strings"
 
+	"golang.org/x/term"
+
 	"github.com/metahub-ai/attest/attest/keys"
 )
 
-// Main is 'attest-net sign --key KEY [--out FILE] REPORT': it signs a saved
-// report and writes the bundle to FILE (default REPORT with .json replaced
-// by .sigstore.json), never over an existing file.
+// Main is 'attest-net sign (--key KEY | --keyless) [--log URL]
+// [--signing-config FILE] [--out FILE] REPORT': it signs a saved report and
+// writes the bundle to FILE (default REPORT with .json replaced by
+// .sigstore.json), never over an existing file.
 func Main(ctx context.Context, args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("sign", flag.ContinueOnError)
 	keyPath := fs.String("key", "", "PKCS#8 private key (attest keygen)")
+	keyless := fs.Bool("keyless", false, "sign with a short-lived certificate for your OIDC identity")
+	configPath := fs.String("signing-config", "", "Sigstore signing_config.json: certificate authority, timestamp authorities, logs")
+	logURL := fs.String("log", "", "Rekor v2 log to record the signature in")
 	out := fs.String("out", "", "bundle file to write")
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if fs.NArg() != 1 || *keyPath == "" {
-		return errors.New("usage: attest sign --key KEY.pem [--out FILE] REPORT.json")
+	if fs.NArg() != 1 || (*keyPath == "") == !*keyless {
+		return errors.New("usage: attest sign (--key KEY.pem | --keyless) [--log URL] [--signing-config FILE] [--out FILE] REPORT.json")
 	}
 	in := fs.Arg(0)
-	st, err := os.Stat(in)
+	report, err := readBounded(in, MaxReportBytes)
 	if err != nil {
 		return err
 	}
-	if st.Size() > MaxReportBytes {
-		return fmt.Errorf("%s is over %d bytes", in, MaxReportBytes)
+	s := Signing{Log: *logURL}
+	if *configPath != "" {
+		if s.Config, err = ReadSigningConfig(*configPath); err != nil {
+			return err
+		}
 	}
-	report, err := os.ReadFile(in)
-	if err != nil {
+	if *keyless {
+		if s.Config == nil {
+			s.Config = PublicGood()
+		}
+		s.IDToken, err = IDToken(ctx, TokenOptions{Issuer: OIDCIssuer(s.Config), Interactive: isTerminal(os.Stdin), Output: os.Stderr})
+		if err != nil {
+			return err
+		}
+	} else if s.Key, err = keys.LoadPrivate(*keyPath); err != nil {
 		return err
-	}
-	key, err := keys.LoadPrivate(*keyPath)
-	if err != nil {
-		return err
-	}
-	b, err := Bundle(ctx, report, key)
-	if err != nil {
-		return fmt.Errorf("%s: %w", in, err)
 	}
 	dst := *out
 	if dst == "" {
 		dst = strings.TrimSuffix(in, ".json") + ".sigstore.json"
+	}
+	// Refuse before the services are asked: a keyless signature spends a
+	// certificate and a log entry.
+	if _, err := os.Lstat(dst); err == nil {
+		return fmt.Errorf("%s exists (attest never overwrites a bundle; pass --out)", dst)
+	}
+	b, err := SignReport(ctx, report, s)
+	if err != nil {
+		return fmt.Errorf("%s: %w", in, err)
 	}
 	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
@@ -62,7 +80,34 @@ func Main(ctx context.Context, args []string, w io.Writer) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	id, _ := keys.ID(key.Public())
-	fmt.Fprintf(w, "wrote %s (signed by keyid %s)\n", dst, id)
+	fmt.Fprintf(w, "wrote %s (%s)\n", dst, describe(s, b))
 	return nil
 }
+
+// describe says who signed and where it was logged, for the summary line.
+func describe(s Signing, bundleJSON []byte) string {
+	var who string
+	if s.Key != nil {
+		id, _ := keys.ID(s.Key.Public())
+		who = "signed by keyid " + id
+	} else {
+		who = "signed keyless"
+	}
+	var b struct {
+		VerificationMaterial struct {
+			TlogEntries []struct {
+				LogIndex string `json:"logIndex"`
+			} `json:"tlogEntries"`
+		} `json:"verificationMaterial"`
+	}
+	if json.Unmarshal(bundleJSON, &b) == nil {
+		for _, e := range b.VerificationMaterial.TlogEntries {
+			who += ", logged at index " + e.LogIndex
+		}
+	}
+	return who
+}
+
+// isTerminal is true for a terminal (not /dev/null, also a character
+// device).
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }

@@ -27,14 +27,15 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/types/known/structpb"
 
+	"github.com/metahub-ai/attest/attest"
 	"github.com/metahub-ai/attest/attest/keys"
 )
 
 // PredicateType names the report as an in-toto predicate.
-const PredicateType = "https://github.com/metahub-ai/attest/report/v1"
+const PredicateType = attest.PredicateType
 
 // PayloadType is the DSSE payload type of an in-toto Statement.
-const PayloadType = "application/vnd.in-toto+json"
+const PayloadType = attest.PayloadType
 
 // MaxReportBytes bounds a report read for signing.
 const MaxReportBytes = 64 << 20
@@ -99,6 +100,7 @@ type keypair struct {
 	id  string
 	pae []byte
 	sig []byte
+	pop bool
 }
 
 func (k *keypair) ed() bool { _, ok := k.key.(ed25519.PrivateKey); return ok }
@@ -134,14 +136,19 @@ func (k *keypair) GetPublicKeyPem() (string, error) {
 }
 
 func (k *keypair) SignData(_ context.Context, data []byte) ([]byte, []byte, error) {
-	if !bytes.Equal(data, k.pae) {
-		return nil, nil, errors.New("asked to sign something other than the envelope's PAE")
-	}
-	if k.ed() {
-		return k.sig, data, nil
-	}
 	d := sha256.Sum256(data)
-	return k.sig, d[:], nil
+	switch {
+	case bytes.Equal(data, k.pae) && k.ed():
+		return k.sig, data, nil
+	case bytes.Equal(data, k.pae):
+		return k.sig, d[:], nil
+	case k.pop && !k.ed():
+		// The certificate authority's proof of possession, over the
+		// token's subject.
+		s, err := k.key.Sign(rand.Reader, d[:], crypto.SHA256)
+		return s, d[:], err
+	}
+	return nil, nil, errors.New("asked to sign something other than the envelope's PAE")
 }
 
 // Bundle signs a report: the Statement in a DSSE envelope, as a Sigstore
@@ -165,6 +172,14 @@ func Bundle(ctx context.Context, report []byte, key crypto.Signer) ([]byte, erro
 // from a report; tests use this to sign statements altered by a key
 // holder.
 func BundleStatement(ctx context.Context, st *v1.Statement, key crypto.Signer) ([]byte, error) {
+	return signStatement(ctx, st, key, sign.BundleOptions{}, false)
+}
+
+// signStatement makes the DSSE envelope with go-securesystemslib and has
+// sigstore-go wrap it, with whatever certificate, timestamps and log
+// entries opts ask for. pop lets the keypair also sign a proof of
+// possession for the certificate authority (an ephemeral key only).
+func signStatement(ctx context.Context, st *v1.Statement, key crypto.Signer, opts sign.BundleOptions, pop bool) ([]byte, error) {
 	switch key.(type) {
 	case ed25519.PrivateKey, *ecdsa.PrivateKey:
 	default:
@@ -197,8 +212,14 @@ func BundleStatement(ctx context.Context, st *v1.Statement, key crypto.Signer) (
 	if err != nil {
 		return nil, err
 	}
-	kp := &keypair{key: key, id: id, pae: dsse.PAE(PayloadType, payload), sig: rawSig}
-	b, err := sign.Bundle(&sign.DSSEData{Data: payload, PayloadType: PayloadType}, kp, sign.BundleOptions{Context: ctx})
+	kp := &keypair{key: key, id: id, pae: dsse.PAE(PayloadType, payload), sig: rawSig, pop: pop}
+	if pop {
+		// A certificate names the signer; the hint would only repeat a
+		// throwaway key's id.
+		kp.id = ""
+	}
+	opts.Context = ctx
+	b, err := sign.Bundle(&sign.DSSEData{Data: payload, PayloadType: PayloadType}, kp, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@
 //	attest-net osv < request.json       look up advisories in OSV (attest run --net)
 //	attest-net registry-serve DIR       serve a registry catalog (attest registry serve)
 //	attest-net sign --key K REPORT      sign a report (attest sign)
+//	attest-net verify ... BUNDLE        verify with sigstore-go (attest-verify hands it what it cannot check)
 package main
 
 import (
@@ -24,6 +25,7 @@ import (
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan"
 	"github.com/metahub-ai/attest/resolve/remote"
 	"github.com/metahub-ai/attest/verify"
+	"github.com/metahub-ai/attest/verify/sigstore"
 )
 
 const usage = `usage:
@@ -32,7 +34,7 @@ const usage = `usage:
   attest-net registry-serve [--addr ADDR] DIR   serve a registry catalog directory
   attest-net sign --key KEY [--out FILE] REPORT  sign a report as a Sigstore bundle
   attest-net keygen [--algorithm A] --out NAME   make a signing key pair
-  attest-net verify [--key PUB] [--artifact DIR] BUNDLE  check a signed report
+  attest-net verify [--key PUB | --identity S --issuer U] [--trusted-root F] [--artifact DIR] BUNDLE  check a signed report
 
 attest runs this helper itself, for remote targets and for 'attest run --net'.`
 
@@ -50,7 +52,7 @@ func main() {
 	case "osv":
 		err = osvscan.Main(ctx, os.Stdin, os.Stdout)
 	case "verify":
-		err = verify.Main(ctx, os.Args[2:], os.Stdout)
+		err = verify.Main(ctx, os.Args[2:], os.Stdout, sigstore.Full())
 		if errors.Is(err, verify.ErrFailed) {
 			os.Exit(1)
 		}

@@ -17,7 +17,12 @@ var errNoCompanion = errors.New("no companion")
 // to out (its errors to standard error). The companion holds attest's
 // network and Sigstore code, so that attest itself starts fast.
 func (a *app) companion(ctx context.Context, out io.Writer, args ...string) error {
-	helper, err := resolve.NetHelper()
+	return a.helper(ctx, resolve.NetHelper, out, args...)
+}
+
+// helper runs the binary find locates, output passed through.
+func (a *app) helper(ctx context.Context, find func() (string, error), out io.Writer, args ...string) error {
+	helper, err := find()
 	if err != nil {
 		return withCode(exitError, err)
 	}

@@ -42,6 +42,11 @@ behavioral tier and networked checks need. It changes nothing.`,
 			} else {
 				fmt.Fprintf(w, "net      off by default; remote targets and --net cannot run: %v\n", err)
 			}
+			if h, err := resolve.VerifyHelper(); err == nil {
+				fmt.Fprintf(w, "verify   attest verify goes through %s\n", h)
+			} else {
+				fmt.Fprintf(w, "verify   attest verify cannot run: %v\n", err)
+			}
 			model := "not configured: no ANTHROPIC_API_KEY or OPENAI_API_KEY in the environment"
 			for _, k := range []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY"} {
 				if a.getenv(k) != "" {

@@ -8,10 +8,12 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/metahub-ai/attest/cmd/internal/gctune"
 )
 
 func main() {
-	tuneGC()
+	gctune.Apply()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()

@@ -329,6 +329,11 @@ func TestListJSONAndDoctorAndVersion(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, "static   ready") || !strings.Contains(r.stdout, "ANTHROPIC_API_KEY") || strings.Contains(r.stdout, ": k") {
 		t.Errorf("doctor:\n%s", r.stdout)
 	}
+	t.Setenv("ATTEST_VERIFY_HELPER", "")
+	t.Setenv("PATH", t.TempDir())
+	if r := attestCLI(t, nil, "doctor"); !strings.Contains(r.stdout, "verify   attest verify cannot run") || !strings.Contains(r.stdout, "go install github.com/metahub-ai/attest/cmd/attest-verify") {
+		t.Errorf("doctor without attest-verify:\n%s", r.stdout)
+	}
 	r = attestCLI(t, nil, "version", "--json")
 	var v map[string]string
 	if err := json.Unmarshal([]byte(r.stdout), &v); err != nil || v["version"] != Version || !strings.HasPrefix(v["catalogDigest"], "sha256:") {

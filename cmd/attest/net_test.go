@@ -17,6 +17,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/metahub-ai/attest/attest/sign/sigstoretest"
 	depsnoknownvulns "github.com/metahub-ai/attest/checks/deps-no-known-vulns"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan/osvtest"
 	"github.com/metahub-ai/attest/cmd/attest-net/nettest"
@@ -25,7 +26,12 @@ import (
 )
 
 // netHelper is the attest-net companion, built once per test binary.
-func netHelper(t *testing.T) string { return nettest.Binary(t) }
+// netHelper returns attest-net, and points attest verify at the
+// attest-verify built beside it.
+func netHelper(t *testing.T) string {
+	t.Setenv(resolve.EnvVerifyHelper, nettest.Verifier(t))
+	return nettest.Binary(t)
+}
 
 // TestRunNetRecordsOSVRequests runs 'attest run --net' end to end: the real
 // attest-net helper, built here, asks a local fake of the OSV API over
@@ -374,5 +380,70 @@ func TestVerifyPolicyGate(t *testing.T) {
 	os.WriteFile(strict, []byte(`{"minOveral": 50}`), 0o644)
 	if r := attestCLI(t, nil, "verify", "--policy", strict, bundle); r.code != 2 || !strings.Contains(r.stderr, "unknown field") {
 		t.Errorf("misspelt policy: exit %d %q", r.code, r.stderr)
+	}
+}
+
+// TestKeylessCommands: sign --keyless against a local certificate
+// authority and timestamp authority (the token from SIGSTORE_ID_TOKEN),
+// then verify against their trusted root: the expected identity passes,
+// another fails, none at all is a warning; a keyless bundle goes from
+// attest-verify to attest-net's sigstore-go.
+func TestKeylessCommands(t *testing.T) {
+	t.Setenv(resolve.EnvNetHelper, netHelper(t))
+	s := sigstoretest.Start(t)
+	dir := t.TempDir()
+	sc, tr := filepath.Join(dir, "signing_config.json"), filepath.Join(dir, "trusted_root.json")
+	os.WriteFile(sc, s.SigningConfig(t), 0o644)
+	os.WriteFile(tr, s.TrustedRoot(t), 0o644)
+	rep := filepath.Join(dir, "r.json")
+	attestCLI(t, nil, "run", "--json", "-o", rep, samples+"/pdf-forms")
+
+	t.Setenv("SIGSTORE_ID_TOKEN", "")
+	t.Setenv("ACTIONS_ID_TOKEN_REQUEST_URL", "")
+	if r := attestCLI(t, nil, "sign", "--keyless", "--signing-config", sc, rep); r.code != 2 || !strings.Contains(r.stderr, "SIGSTORE_ID_TOKEN") {
+		t.Errorf("no token: exit %d %q", r.code, r.stderr)
+	}
+	t.Setenv("SIGSTORE_ID_TOKEN", s.Token(t, "publisher@example.com", sigstoretest.Issuer))
+	if r := attestCLI(t, nil, "sign", "--keyless", "--signing-config", sc, rep); r.code != 0 || !strings.Contains(r.stdout, "signed keyless") {
+		t.Fatalf("sign --keyless: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	bundle := filepath.Join(dir, "r.sigstore.json")
+	r := attestCLI(t, nil, "verify", "--trusted-root", tr, "--identity", "publisher@example.com", "--issuer", sigstoretest.Issuer, "--artifact", samples+"/pdf-forms", bundle)
+	if r.code != 0 || !strings.Contains(r.stdout, "ok    signature        keyless, signed by publisher@example.com") || !strings.Contains(r.stdout, "ok    validity") {
+		t.Errorf("expected identity: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := attestCLI(t, nil, "verify", "--trusted-root", tr, "--identity", "other@example.com", "--issuer", sigstoretest.Issuer, bundle); r.code != 1 || !strings.Contains(r.stdout, "not by a trusted identity") {
+		t.Errorf("another identity: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := attestCLI(t, nil, "verify", "--trusted-root", tr, bundle); r.code != 0 || !strings.Contains(r.stdout, "warn  signature") {
+		t.Errorf("no identity: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := attestCLI(t, nil, "verify", "--identity", "publisher@example.com", bundle); r.code != 2 || !strings.Contains(r.stderr, "issuer") {
+		t.Errorf("identity without issuer: exit %d %q", r.code, r.stderr)
+	}
+	pol := filepath.Join(dir, "policy.json")
+	os.WriteFile(pol, []byte(`{"trustedIdentities": [{"subject": "publisher@example.com", "issuer": "`+sigstoretest.Issuer+`"}], "trustedRoot": "trusted_root.json"}`), 0o644)
+	if r := attestCLI(t, nil, "verify", "--policy", pol, bundle); r.code != 0 || !strings.Contains(r.stdout, "ok    policy") {
+		t.Errorf("policy with a trusted identity: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestVerifyKeySignedWithoutCompanion: attest-verify checks a key-signed
+// bundle itself; attest-net is only needed for what sigstore-go must do.
+func TestVerifyKeySignedWithoutCompanion(t *testing.T) {
+	t.Setenv(resolve.EnvNetHelper, netHelper(t))
+	dir := t.TempDir()
+	attestCLI(t, nil, "keygen", "--out", filepath.Join(dir, "k"))
+	rep := filepath.Join(dir, "r.json")
+	attestCLI(t, nil, "run", "--json", "-o", rep, "--sign", "--key", filepath.Join(dir, "k.pem"), samples+"/pdf-forms")
+	if r := attestCLI(t, nil, "sign", "--key", filepath.Join(dir, "k.pem"), "--log", "http://127.0.0.1:1", "--out", filepath.Join(dir, "logged.json"), rep); r.code != 2 || !strings.Contains(r.stderr, "ecdsa-p256") {
+		t.Errorf("ed25519 with a log: exit %d %q", r.code, r.stderr)
+	}
+	t.Setenv(resolve.EnvNetHelper, filepath.Join(dir, "no-such-attest-net"))
+	if r := attestCLI(t, nil, "verify", "--key", filepath.Join(dir, "k.pub.pem"), "--artifact", samples+"/pdf-forms", filepath.Join(dir, "r.sigstore.json")); r.code != 0 || !strings.Contains(r.stdout, "ok    signature") {
+		t.Errorf("lean verify: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := attestCLI(t, nil, "verify", "--trusted-root", rep, filepath.Join(dir, "r.sigstore.json")); r.code != 2 || !strings.Contains(r.stderr, "attest-net") {
+		t.Errorf("a trusted root needs attest-net: exit %d %q", r.code, r.stderr)
 	}
 }

@@ -29,6 +29,7 @@ type runOptions struct {
 	lock     string
 	net      bool
 	sign     bool
+	signing  signFlags
 	key      string
 }
 
@@ -103,8 +104,11 @@ standard error, so 'attest run DIR --json | jq' stays clean.`,
 	f.StringVarP(&o.output, "output", "o", "", "write the report to this file instead of standard output")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show evidence for passing checks too")
 	f.StringVar(&o.surface, "surface", "", "judge this captured MCP surface (tools/list JSON) instead of the one in the source")
-	f.BoolVar(&o.sign, "sign", false, "sign the report (needs --key, --output and --format json): writes OUTPUT with .sigstore.json beside it")
+	f.BoolVar(&o.sign, "sign", false, "sign the report (needs --key or --keyless, --output and --format json): writes OUTPUT with .sigstore.json beside it")
 	f.StringVar(&o.key, "key", "", "with --sign: the PKCS#8 private key (attest keygen)")
+	f.BoolVar(&o.signing.keyless, "keyless", false, "with --sign: sign keyless, with a short-lived certificate for your OIDC identity")
+	f.StringVar(&o.signing.log, "log", "", "with --sign: record the signature in this Rekor v2 log")
+	f.StringVar(&o.signing.config, "signing-config", "", "with --sign: Sigstore signing_config.json (certificate authority, timestamp authorities, logs)")
 	f.BoolVar(&o.net, "net", false, "grant network access to the checks that need it (deps-no-known-vulns asks OSV; see ATTEST_OSV_URL)")
 	f.StringVar(&o.lock, "lock", "", "compare the MCP surface with this lock file (default: DIR/"+mcp.LockFile+" when it exists)")
 	return cmd
@@ -121,8 +125,8 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 			return withCode(exitError, err)
 		}
 	}
-	if o.sign && (o.key == "" || o.output == "" || format != render.JSON) {
-		return withCode(exitError, errors.New("--sign needs --key KEY.pem, --output FILE and --json: the signed statement carries the JSON report"))
+	if o.sign && ((o.key == "") == !o.signing.keyless || o.output == "" || format != render.JSON) {
+		return withCode(exitError, errors.New("--sign needs --key KEY.pem or --keyless (one of them), --output FILE and --json: the signed statement carries the JSON report"))
 	}
 	if minScore != nil && (*minScore < 0 || *minScore > 100) {
 		return withCode(exitError, fmt.Errorf("--min-score %v is outside 0..100", *minScore))
@@ -202,7 +206,8 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 		}
 		fmt.Fprintf(a.stderr, "report written to %s (verdict %s)\n", o.output, report.Score.Verdict)
 		if o.sign {
-			if err := signReport(cmd, a, o.key, o.output); err != nil {
+			o.signing.key = o.key
+			if err := signReport(cmd, a, o.signing, o.output); err != nil {
 				return err
 			}
 		}
@@ -332,8 +337,8 @@ func explainEvalError(target string, err error) error {
 }
 
 // signReport has the companion sign a written report.
-func signReport(cmd *cobra.Command, a *app, key, report string) error {
-	if err := a.companion(cmd.Context(), a.stderr, "sign", "--key", key, report); err != nil {
+func signReport(cmd *cobra.Command, a *app, f signFlags, report string) error {
+	if err := a.companion(cmd.Context(), a.stderr, append(append([]string{"sign"}, f.args()...), report)...); err != nil {
 		return companionFailed(err, "the report was written but not signed")
 	}
 	return nil

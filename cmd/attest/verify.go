@@ -5,24 +5,32 @@ import (
 	"os/exec"
 
 	"github.com/spf13/cobra"
+
+	"github.com/metahub-ai/attest/resolve"
 )
 
 func newVerifyCmd(a *app) *cobra.Command {
-	var key, artifact, policyFile, vsaOut, vsaKey string
+	var key, artifact, policyFile, vsaOut, vsaKey, identity, identityRE, issuer, trustedRoot string
 	var require, asJSON bool
 	cmd := &cobra.Command{
-		Use:   "verify [--key PUB.pem] [--artifact DIR] [--policy FILE] [--require-signature] [--json] BUNDLE|REPORT",
+		Use:   "verify [--key PUB.pem | --identity SUBJECT --issuer URL] [--trusted-root FILE] [--artifact DIR] [--policy FILE] [--require-signature] [--json] BUNDLE|REPORT",
 		Short: "Check a signed report the way a stranger would",
 		Long: `Check a Sigstore bundle written by 'attest sign' (or a plain report),
 answering each question separately, ok, warn or fail with a reason:
 
-  signature        does it verify with the publisher's key (--key)? A key
+  signature        does it verify with the publisher's key (--key), or,
+                   signed keyless, with a certificate the trusted root's
+                   CA issued to the expected identity (--identity or
+                   --identity-regexp, and --issuer)? A key or certificate
                    inside a bundle is never trusted by itself: without
-                   --key this is at most a warning, and with
-                   --require-signature a failure
+                   --key, or keyless without an expected identity, this
+                   is at most a warning, and with --require-signature a
+                   failure
   statement        is the signed payload an in-toto Statement v1 of an
                    attest report about the subject it names?
-  transparency log is it logged (a warning until it is)
+  transparency log is it logged: inclusion proof and signed checkpoint
+                   checked offline against the trusted root (a warning
+                   when there is no entry)
   schema           is the report valid against the report schema?
   score            recomputed from the results with the pinned catalog of
                    every check version ever shipped (axis, weight and
@@ -30,8 +38,9 @@ answering each question separately, ok, warn or fail with a reason:
                    unknown check version leaves it unconfirmed
   subject digest   with --artifact, does the artifact's tree hash to the
                    signed digest?
-  validity         when was it made (the report's own clock is
-                   self-asserted)
+  validity         when was it signed: a signed timestamp or a log entry
+                   vouches for it; otherwise only the report's own,
+                   self-asserted clock says
   policy           with --policy, does it meet the consumer's policy
                    (docs/POLICY.md)? This is the install gate.
 
@@ -40,16 +49,27 @@ Summary v1 (its own Sigstore bundle) for the same subject: PASSED or
 FAILED, the policy by digest, the report's statement by digest, so
 admission tooling that reads VSAs can gate on it.
 
+--trusted-root takes a Sigstore trusted_root.json (the public-good one,
+a private deployment's, or 'attest log trusted-root' for a log attest
+serves); keyless signatures, log entries and signed timestamps are
+checked against it, fully offline.
+
 Everything shown is read from the signed payload. Exit 0 when nothing
 fails, 1 when an answer fails, 2 when the input cannot be read. It runs
-in the attest-net companion, which holds the Sigstore libraries.`,
+in attest-verify, which checks key-signed bundles itself and hands
+keyless, logged or timestamped ones to the attest-net companion
+(sigstore-go).`,
 		Example: `  attest verify --key publisher.pub.pem --artifact ./downloaded-skill report.sigstore.json
-  attest verify --policy install-policy.json --artifact ./downloaded-skill report.sigstore.json`,
+  attest verify --policy install-policy.json --artifact ./downloaded-skill report.sigstore.json
+  attest verify --trusted-root trusted_root.json --identity https://github.com/org/repo/.github/workflows/release.yml@refs/heads/main \
+    --issuer https://token.actions.githubusercontent.com report.sigstore.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			argv := []string{"verify"}
-			if key != "" {
-				argv = append(argv, "--key", key)
+			var argv []string
+			for _, f := range []struct{ name, v string }{{"--key", key}, {"--identity", identity}, {"--identity-regexp", identityRE}, {"--issuer", issuer}, {"--trusted-root", trustedRoot}} {
+				if f.v != "" {
+					argv = append(argv, f.name, f.v)
+				}
 			}
 			if artifact != "" {
 				argv = append(argv, "--artifact", artifact)
@@ -66,7 +86,7 @@ in the attest-net companion, which holds the Sigstore libraries.`,
 			if asJSON {
 				argv = append(argv, "--json")
 			}
-			err := a.companion(cmd.Context(), a.stdout, append(argv, args[0])...)
+			err := a.helper(cmd.Context(), resolve.VerifyHelper, a.stdout, append(argv, args[0])...)
 			var ee *exec.ExitError
 			switch {
 			case err == nil:
@@ -79,11 +99,15 @@ in the attest-net companion, which holds the Sigstore libraries.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&key, "key", "", "the publisher's public key (SPKI PEM, from attest keygen)")
+	f.StringVar(&identity, "identity", "", "expected keyless signer: the certificate's subject (an email, a workflow URI)")
+	f.StringVar(&identityRE, "identity-regexp", "", "expected keyless signer as a regular expression (matched whole)")
+	f.StringVar(&issuer, "issuer", "", "the keyless signer's OIDC issuer (GitHub Actions: https://token.actions.githubusercontent.com)")
+	f.StringVar(&trustedRoot, "trusted-root", "", "Sigstore trusted_root.json: CAs, logs and timestamp authorities to check against")
 	f.StringVar(&artifact, "artifact", "", "the artifact (a directory) whose tree must match the signed digest")
 	f.StringVar(&policyFile, "policy", "", "consumer policy file (docs/POLICY.md): trusted signers, minimum scores, checks that must pass, age, log")
 	f.StringVar(&vsaOut, "vsa", "", "with --policy: also write a signed SLSA Verification Summary (PASSED/FAILED) to this file")
 	f.StringVar(&vsaKey, "vsa-key", "", "with --vsa: the verifier's private key")
-	f.BoolVar(&require, "require-signature", false, "fail unless the signature verifies with --key")
+	f.BoolVar(&require, "require-signature", false, "fail unless the signature verifies with --key or an expected identity")
 	f.BoolVar(&asJSON, "json", false, "answers as JSON")
 	return cmd
 }

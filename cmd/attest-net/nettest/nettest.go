@@ -1,5 +1,6 @@
-// Package nettest builds the attest-net companion for tests, once per
-// test binary, so that tests run the real binary the CLI starts.
+// Package nettest builds attest's companion binaries for tests, once per
+// test binary, so that tests run the real binaries the CLI starts:
+// attest-net and attest-verify.
 package nettest
 
 import (
@@ -16,21 +17,26 @@ var build = sync.OnceValues(func() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	p := filepath.Join(dir, "attest-net")
-	if out, err := exec.Command("go", "build", "-o", p, "github.com/metahub-ai/attest/cmd/attest-net").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building attest-net: %v\n%s", err, out)
+	if out, err := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "github.com/metahub-ai/attest/cmd/attest-net", "github.com/metahub-ai/attest/cmd/attest-verify").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building attest-net and attest-verify: %v\n%s", err, out)
 	}
-	return p, nil
+	return dir, nil
 })
 
-// Binary returns the path of a freshly built attest-net; the build happens
-// once per test binary (the file is left in the system's temporary
-// directory for the process's other tests).
-func Binary(tb testing.TB) string {
+func built(tb testing.TB, name string) string {
 	tb.Helper()
-	p, err := build()
+	dir, err := build()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return p
+	return filepath.Join(dir, name)
 }
+
+// Binary returns the path of a freshly built attest-net; the build happens
+// once per test binary (the files are left in the system's temporary
+// directory for the process's other tests).
+func Binary(tb testing.TB) string { return built(tb, "attest-net") }
+
+// Verifier returns the path of a freshly built attest-verify, which finds
+// attest-net beside itself.
+func Verifier(tb testing.TB) string { return built(tb, "attest-verify") }

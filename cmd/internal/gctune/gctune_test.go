@@ -1,4 +1,4 @@
-package main
+package gctune
 
 import (
 	"os"
@@ -17,10 +17,10 @@ func gcPercent() int {
 // returns once the live heap passes largeHeap.
 func TestTuneGC(t *testing.T) {
 	if _, set := os.LookupEnv("GOGC"); set {
-		t.Skip("SKIPPING: GOGC is set, which tuneGC leaves alone")
+		t.Skip("SKIPPING: GOGC is set, which Apply leaves alone")
 	}
 	defer debug.SetGCPercent(100)
-	tuneGC()
+	Apply()
 	runtime.GC()
 	runtime.GC()
 	if p := gcPercent(); p != smallHeapGCPercent {

@@ -1,4 +1,6 @@
-package main
+// Package gctune sets the garbage collector for attest's short-lived
+// processes (attest and attest-verify).
+package gctune
 
 import (
 	"os"
@@ -18,8 +20,8 @@ const (
 	largeHeap          = 32 << 20
 )
 
-// tuneGC applies the settings unless GOGC is set, which always wins.
-func tuneGC() {
+// Apply applies the settings unless GOGC is set, which always wins.
+func Apply() {
 	if _, set := os.LookupEnv("GOGC"); set {
 		return
 	}

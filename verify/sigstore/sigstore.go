@@ -1,0 +1,229 @@
+// Package sigstore checks bundle signatures with sigstore-go for the
+// verify package: publisher keys, keyless certificates against a trusted
+// root and an expected identity, log entries and signed timestamps. Only
+// the attest-net companion links it; the lean verifier (attest-verify)
+// hands it every bundle it cannot check itself.
+package sigstore
+
+import (
+	"context"
+	"crypto"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	v1 "github.com/in-toto/attestation/go/v1"
+	"github.com/sigstore/sigstore-go/pkg/bundle"
+	"github.com/sigstore/sigstore-go/pkg/root"
+	sgverify "github.com/sigstore/sigstore-go/pkg/verify"
+	"github.com/sigstore/sigstore/pkg/signature"
+
+	"github.com/metahub-ai/attest/attest/keys"
+	"github.com/metahub-ai/attest/attest/sign"
+	"github.com/metahub-ai/attest/verify"
+)
+
+// Full is the companion's verifier: sigstore-go for signatures, attest's
+// signer for verification summaries.
+func Full() *verify.Full {
+	return &verify.Full{Sigstore: Check, Signer: func(p string) (verify.StatementSigner, error) {
+		k, err := keys.LoadPrivate(p)
+		if err != nil {
+			return nil, err
+		}
+		return func(ctx context.Context, st *v1.Statement) ([]byte, error) {
+			return sign.BundleStatement(ctx, st, k)
+		}, nil
+	}}
+}
+
+func answer(status, format string, a ...any) verify.Answer {
+	return verify.Answer{Name: "signature", Status: status, Reason: fmt.Sprintf(format, a...)}
+}
+
+// Check verifies a bundle's signature, log entries and timestamps with
+// sigstore-go against what opts trusts.
+func Check(ctx context.Context, input []byte, opts verify.Options) verify.Signed {
+	var b bundle.Bundle
+	if err := b.UnmarshalJSON(input); err != nil {
+		return verify.Signed{Signature: answer(verify.Fail, "not a valid Sigstore bundle: %v", err)}
+	}
+	var tr *root.TrustedRoot
+	if len(opts.TrustedRoot) > 0 {
+		var err error
+		if tr, err = root.NewTrustedRootFromJSON(opts.TrustedRoot); err != nil {
+			return verify.Signed{Signature: answer(verify.Fail, "the trusted root is unreadable: %v", err)}
+		}
+	}
+	vc, err := b.VerificationContent()
+	if err != nil {
+		return verify.Signed{Signature: answer(verify.Fail, "the bundle's verification material: %v", err)}
+	}
+	entries, _ := b.TlogEntries()
+	logged := len(entries) > 0 && tr != nil && len(tr.RekorLogs()) > 0
+	var out verify.Signed
+	if cert := vc.Certificate(); cert != nil {
+		out = keyless(&b, tr, logged, opts)
+	} else {
+		out = keyed(&b, vc, tr, logged, opts)
+	}
+	if len(entries) > 0 && out.Log == nil {
+		log := verify.Answer{Name: "transparency log", Status: verify.Warn, Reason: "the bundle has a log entry, but no trusted root names a log (--trusted-root): not checked"}
+		if out.Signature.Status == verify.Fail && logged {
+			log = verify.Answer{Name: "transparency log", Status: verify.Fail, Reason: "not checked: the signature check failed (above)"}
+		}
+		out.Log = &log
+	}
+	return out
+}
+
+// options are the verifier options for a bundle: its log entries checked
+// whenever the trusted root names a log, certificate transparency when it
+// names a CT log.
+func options(b *bundle.Bundle, tr *root.TrustedRoot, logged, needTime bool) []sgverify.VerifierOption {
+	var o []sgverify.VerifierOption
+	if logged {
+		o = append(o, sgverify.WithTransparencyLog(1))
+	}
+	ts, _ := b.Timestamps()
+	switch {
+	case needTime:
+		o = append(o, sgverify.WithObserverTimestamps(1))
+	case len(ts) > 0 && tr != nil:
+		o = append(o, sgverify.WithSignedTimestamps(len(ts)))
+	default:
+		o = append(o, sgverify.WithNoObserverTimestamps())
+	}
+	if tr != nil && len(tr.CTLogs()) > 0 && needTime {
+		o = append(o, sgverify.WithSignedCertificateTimestamps(1))
+	}
+	return o
+}
+
+// finish fills in the log answer and the vouched-for time from a verified
+// result.
+func finish(out *verify.Signed, b *bundle.Bundle, tr *root.TrustedRoot, logged bool, res *sgverify.VerificationResult) {
+	for _, t := range res.VerifiedTimestamps {
+		if out.At.IsZero() || t.Timestamp.Before(out.At) {
+			out.At, out.By = t.Timestamp, timestampSource(t)
+		}
+	}
+	if !logged {
+		return
+	}
+	entries, _ := b.TlogEntries()
+	var where []string
+	for _, e := range entries {
+		name := fmt.Sprintf("%x", e.LogKeyID())
+		if tl, ok := tr.RekorLogs()[e.LogKeyID()]; ok && tl.BaseURL != "" {
+			name = tl.BaseURL
+		}
+		where = append(where, fmt.Sprintf("entry %d of %s", e.LogIndex(), name))
+	}
+	out.Log = &verify.Answer{Name: "transparency log", Status: verify.OK, Reason: "included, with a verified inclusion proof and signed checkpoint: " + strings.Join(where, ", ")}
+}
+
+func timestampSource(t sgverify.TimestampVerificationResult) string {
+	switch t.Type {
+	case "TimestampAuthority":
+		return "timestamp authority " + t.URI
+	case "Tlog":
+		return "log " + t.URI
+	}
+	return t.Type + " " + t.URI
+}
+
+// keyed checks a key-signed bundle against each trusted key.
+func keyed(b *bundle.Bundle, vc sgverify.VerificationContent, tr *root.TrustedRoot, logged bool, opts verify.Options) verify.Signed {
+	hint := ""
+	if pk := vc.PublicKey(); pk != nil {
+		hint = pk.Hint()
+	}
+	if len(opts.Keys) == 0 {
+		return verify.Signed{Signature: verify.Unchecked(opts, "not checked: no key given (the bundle names keyid %s); a key inside a bundle is never trusted by itself", hint)}
+	}
+	var ids []string
+	var lastErr error
+	for _, k := range opts.Keys {
+		id, err := keys.ID(k)
+		if err != nil {
+			lastErr = err
+			continue
+		}
+		ids = append(ids, id)
+		res, err := verifyWithKey(b, k, id, tr, logged)
+		if err != nil {
+			lastErr = err
+			continue
+		}
+		out := verify.Signed{Signature: answer(verify.OK, "signed by keyid %s", id)}
+		finish(&out, b, tr, logged, res)
+		return out
+	}
+	if !slices.Contains(ids, hint) {
+		return verify.Signed{Signature: answer(verify.Fail, "signed by keyid %s, not by a trusted key (%s)", hint, strings.Join(ids, ", "))}
+	}
+	return verify.Signed{Signature: answer(verify.Fail, "the signature does not verify with keyid %s: %v", hint, lastErr)}
+}
+
+func verifyWithKey(b *bundle.Bundle, key crypto.PublicKey, id string, tr *root.TrustedRoot, logged bool) (*sgverify.VerificationResult, error) {
+	v, err := signature.LoadDefaultVerifier(key)
+	if err != nil {
+		return nil, err
+	}
+	var tm root.TrustedMaterial = root.NewTrustedPublicKeyMaterialFromMapping(map[string]*root.ExpiringKey{id: root.NewExpiringKey(v, time.Time{}, time.Time{})})
+	if tr != nil {
+		tm = root.TrustedMaterialCollection{tr, tm}
+	}
+	ver, err := sgverify.NewVerifier(tm, options(b, tr, logged, false)...)
+	if err != nil {
+		return nil, err
+	}
+	return ver.Verify(b, sgverify.NewPolicy(sgverify.WithoutArtifactUnsafe(), sgverify.WithKey()))
+}
+
+// keyless checks a certificate-signed bundle against the trusted root,
+// then its certificate against the expected identities. Without an
+// expected identity a valid signature is a warning: anyone can get a
+// certificate.
+func keyless(b *bundle.Bundle, tr *root.TrustedRoot, logged bool, opts verify.Options) verify.Signed {
+	if tr == nil {
+		return verify.Signed{Signature: verify.Unchecked(opts, "not checked: a keyless signature needs the trusted root of the Sigstore deployment that certified it (--trusted-root)")}
+	}
+	ver, err := sgverify.NewVerifier(tr, options(b, tr, logged, true)...)
+	if err != nil {
+		return verify.Signed{Signature: answer(verify.Fail, "%v", err)}
+	}
+	res, err := ver.Verify(b, sgverify.NewPolicy(sgverify.WithoutArtifactUnsafe(), sgverify.WithoutIdentitiesUnsafe()))
+	if err != nil {
+		return verify.Signed{Signature: answer(verify.Fail, "the keyless signature does not verify against the trusted root: %v", err)}
+	}
+	c := res.Signature.Certificate
+	who := fmt.Sprintf("%s (issuer %s)", c.SubjectAlternativeName, c.Issuer)
+	out := verify.Signed{}
+	finish(&out, b, tr, logged, res)
+	if len(opts.Identities) == 0 {
+		out.Signature = verify.Unchecked(opts, "a valid keyless signature by %s, but no identity was expected (--identity and --issuer, or the policy's trustedIdentities): anyone can get a certificate", who)
+		return out
+	}
+	var want sgverify.CertificateIdentities
+	for _, id := range opts.Identities {
+		re := id.SubjectRegexp
+		if re != "" {
+			re = "^(?:" + re + ")$"
+		}
+		ci, err := sgverify.NewShortCertificateIdentity(id.Issuer, "", id.Subject, re)
+		if err != nil {
+			out.Signature = answer(verify.Fail, "expected identity %s: %v", id, err)
+			return out
+		}
+		want = append(want, ci)
+	}
+	if _, err := want.Verify(*c); err != nil {
+		out.Signature = answer(verify.Fail, "signed by %s, not by a trusted identity (%s)", who, verify.TrustedIdentityNames(opts.Identities))
+		return out
+	}
+	out.Signature = answer(verify.OK, "keyless, signed by %s", who)
+	return out
+}
