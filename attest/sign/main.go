@@ -102,6 +102,9 @@ func describe(s Signing, bundleJSON []byte) string {
 	}
 	if json.Unmarshal(bundleJSON, &b) == nil {
 		for _, e := range b.VerificationMaterial.TlogEntries {
+			if e.LogIndex == "" {
+				e.LogIndex = "0" // protojson leaves out a zero
+			}
 			who += ", logged at index " + e.LogIndex
 		}
 	}

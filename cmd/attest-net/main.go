@@ -8,6 +8,7 @@
 //	attest-net fetch --out DIR TARGET   fetch a remote target into DIR (attest run TARGET)
 //	attest-net osv < request.json       look up advisories in OSV (attest run --net)
 //	attest-net registry-serve DIR       serve a registry catalog (attest registry serve)
+//	attest-net log-serve --dir DIR      run a transparency log (attest log serve)
 //	attest-net sign --key K REPORT      sign a report (attest sign)
 //	attest-net verify ... BUNDLE        verify with sigstore-go (attest-verify hands it what it cannot check)
 package main
@@ -23,6 +24,7 @@ import (
 	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/attest/sign"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan"
+	"github.com/metahub-ai/attest/cmd/internal/gctune"
 	"github.com/metahub-ai/attest/resolve/remote"
 	"github.com/metahub-ai/attest/verify"
 	"github.com/metahub-ai/attest/verify/sigstore"
@@ -34,11 +36,18 @@ const usage = `usage:
   attest-net registry-serve [--addr ADDR] DIR   serve a registry catalog directory
   attest-net sign --key KEY [--out FILE] REPORT  sign a report as a Sigstore bundle
   attest-net keygen [--algorithm A] --out NAME   make a signing key pair
+  attest-net log-serve --dir DIR [--addr ADDR] [--key KEY] [--origin NAME]   run a transparency log
+  attest-net log-trusted-root --dir DIR [--url URL]   print a trusted root naming the log
+  attest-net log-verify --url URL --since CHECKPOINT (--trusted-root F | --key PUB)   check consistency
   attest-net verify [--key PUB | --identity S --issuer U] [--trusted-root F] [--artifact DIR] BUNDLE  check a signed report
 
 attest runs this helper itself, for remote targets and for 'attest run --net'.`
 
+// errFailed is a check that ran and failed (exit 1).
+var errFailed = errors.New("failed")
+
 func main() {
+	gctune.Apply()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if len(os.Args) < 2 {
@@ -60,6 +69,15 @@ func main() {
 		err = keys.Main(os.Args[2:], os.Stdout)
 	case "sign":
 		err = sign.Main(ctx, os.Args[2:], os.Stdout)
+	case "log-serve":
+		err = logServe(ctx, os.Args[2:], os.Stdout, os.Stderr)
+	case "log-trusted-root":
+		err = logTrustedRoot(os.Args[2:], os.Stdout)
+	case "log-verify":
+		err = logVerify(ctx, os.Args[2:], os.Stdout)
+		if errors.Is(err, errFailed) {
+			os.Exit(1)
+		}
 	case "registry-serve":
 		err = remote.ServeMain(ctx, os.Args[2:], os.Stderr)
 	default:

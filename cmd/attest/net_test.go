@@ -2,8 +2,11 @@ package main
 
 import (
 	"archive/tar"
+	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
+	"crypto"
 	"crypto/sha512"
 	"encoding/base64"
 	"encoding/json"
@@ -14,15 +17,21 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/attest/sign/sigstoretest"
 	depsnoknownvulns "github.com/metahub-ai/attest/checks/deps-no-known-vulns"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan/osvtest"
 	"github.com/metahub-ai/attest/cmd/attest-net/nettest"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/resolve/remote/gittest"
+	rnote "github.com/sigstore/rekor-tiles/v2/pkg/note"
+	"github.com/sigstore/sigstore/pkg/signature"
+	logformat "github.com/transparency-dev/formats/log"
+	"golang.org/x/mod/sumdb/note"
 )
 
 // netHelper is the attest-net companion, built once per test binary.
@@ -446,4 +455,90 @@ func TestVerifyKeySignedWithoutCompanion(t *testing.T) {
 	if r := attestCLI(t, nil, "verify", "--trusted-root", rep, filepath.Join(dir, "r.sigstore.json")); r.code != 2 || !strings.Contains(r.stderr, "attest-net") {
 		t.Errorf("a trusted root needs attest-net: exit %d %q", r.code, r.stderr)
 	}
+}
+
+// TestLogCommands: a log served by attest (the companion, a real
+// process), its trusted root, a report signed with --log, verified offline
+// against the root; the monitor proves the log still extends the
+// checkpoint in the bundle, and reports a split view when shown a
+// checkpoint of another tree signed with the same key.
+func TestLogCommands(t *testing.T) {
+	helper := netHelper(t)
+	t.Setenv(resolve.EnvNetHelper, helper)
+	dir := t.TempDir()
+	logDir := filepath.Join(dir, "log")
+	srv := exec.Command(helper, "log-serve", "--dir", logDir, "--addr", "127.0.0.1:0")
+	out, _ := srv.StdoutPipe()
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { srv.Process.Kill(); srv.Wait() }()
+	line, _ := bufio.NewReader(out).ReadString('\n')
+	m := regexp.MustCompile(`at (http://127\.0\.0\.1:\d+) `).FindStringSubmatch(line)
+	if m == nil {
+		t.Fatalf("log serve: %q", line)
+	}
+	logURL := m[1]
+	r := attestCLI(t, nil, "log", "trusted-root", "--dir", logDir)
+	if r.code != 0 || !strings.Contains(r.stdout, logURL) {
+		t.Fatalf("trusted-root: exit %d %s %s", r.code, r.stdout, r.stderr)
+	}
+	tr := filepath.Join(dir, "trusted_root.json")
+	os.WriteFile(tr, []byte(r.stdout), 0o644)
+
+	attestCLI(t, nil, "keygen", "--algorithm", "ecdsa-p256", "--out", filepath.Join(dir, "k"))
+	rep := filepath.Join(dir, "r.json")
+	if r := attestCLI(t, nil, "run", "--json", "-o", rep, "--sign", "--key", filepath.Join(dir, "k.pem"), "--log", logURL, samples+"/pdf-forms"); r.code != 0 || !strings.Contains(r.stderr, "logged at index 0") {
+		t.Fatalf("run --sign --log: exit %d %s", r.code, r.stderr)
+	}
+	bundle := filepath.Join(dir, "r.sigstore.json")
+	r = attestCLI(t, nil, "verify", "--key", filepath.Join(dir, "k.pub.pem"), "--trusted-root", tr, "--artifact", samples+"/pdf-forms", bundle)
+	if r.code != 0 || !strings.Contains(r.stdout, "ok    transparency log included") {
+		t.Errorf("verify: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	pol := filepath.Join(dir, "policy.json")
+	os.WriteFile(pol, []byte(`{"trustedSigners": ["k.pub.pem"], "requireLog": true, "trustedRoot": "trusted_root.json"}`), 0o644)
+	if r := attestCLI(t, nil, "verify", "--policy", pol, bundle); r.code != 0 || !strings.Contains(r.stdout, "ok    policy") {
+		t.Errorf("requireLog met: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+
+	// More entries, then the monitor from the bundle's checkpoint.
+	attestCLI(t, nil, "sign", "--key", filepath.Join(dir, "k.pem"), "--log", logURL, "--out", filepath.Join(dir, "second.json"), rep)
+	if r := attestCLI(t, nil, "log", "verify", "--url", logURL, "--since", bundle, "--trusted-root", tr); r.code != 0 || !strings.Contains(r.stdout, "tree of 2 entries") || !strings.Contains(r.stdout, "extends the one of 1") {
+		t.Errorf("log verify: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// A checkpoint of another tree, signed with the log's own key.
+	key, err := keys.LoadPrivate(filepath.Join(logDir, "log-key.pem"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged := filepath.Join(dir, "forged.checkpoint")
+	os.WriteFile(forged, signedCheckpoint(t, key, "127.0.0.1", 2, make([]byte, 32)), 0o644)
+	if r := attestCLI(t, nil, "log", "verify", "--url", logURL, "--since", forged, "--trusted-root", tr); r.code != 1 || !strings.Contains(r.stdout, "split view") {
+		t.Errorf("split view: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	other, _ := keys.Generate(keys.ECDSAP256)
+	os.WriteFile(forged, signedCheckpoint(t, other, "127.0.0.1", 2, make([]byte, 32)), 0o644)
+	if r := attestCLI(t, nil, "log", "verify", "--url", logURL, "--since", forged, "--trusted-root", tr); r.code != 2 || !strings.Contains(r.stderr, "signature does not verify") {
+		t.Errorf("a checkpoint by another key: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// signedCheckpoint signs a checkpoint note as a log with key would.
+func signedCheckpoint(t *testing.T, key crypto.Signer, origin string, size uint64, root []byte) []byte {
+	t.Helper()
+	sv, err := signature.LoadSigner(key, crypto.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns, err := rnote.NewNoteSigner(context.Background(), origin, sv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := logformat.Checkpoint{Origin: origin, Size: size, Hash: root}
+	b, err := note.Sign(&note.Note{Text: string(cp.Marshal())}, ns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

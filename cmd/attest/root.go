@@ -55,6 +55,7 @@ func commands(a *app) []*cobra.Command {
 		newRunCmd(a),
 		newLockCmd(a),
 		newRegistryCmd(a),
+		newLogCmd(a),
 		newKeygenCmd(a),
 		newSignCmd(a),
 		newVerifyCmd(a),

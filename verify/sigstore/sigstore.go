@@ -8,16 +8,20 @@ package sigstore
 import (
 	"context"
 	"crypto"
+	"encoding/hex"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
 
 	v1 "github.com/in-toto/attestation/go/v1"
+	rnote "github.com/sigstore/rekor-tiles/v2/pkg/note"
 	"github.com/sigstore/sigstore-go/pkg/bundle"
 	"github.com/sigstore/sigstore-go/pkg/root"
 	sgverify "github.com/sigstore/sigstore-go/pkg/verify"
 	"github.com/sigstore/sigstore/pkg/signature"
+	"golang.org/x/mod/sumdb/note"
 
 	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/attest/sign"
@@ -62,11 +66,20 @@ func Check(ctx context.Context, input []byte, opts verify.Options) verify.Signed
 	}
 	entries, _ := b.TlogEntries()
 	logged := len(entries) > 0 && tr != nil && len(tr.RekorLogs()) > 0
-	var out verify.Signed
-	if cert := vc.Certificate(); cert != nil {
-		out = keyless(&b, tr, logged, opts)
-	} else {
-		out = keyed(&b, vc, tr, logged, opts)
+	run := func(logged bool) verify.Signed {
+		if vc.Certificate() != nil {
+			return keyless(&b, tr, logged, opts)
+		}
+		return keyed(&b, vc, tr, logged, opts)
+	}
+	out := run(logged)
+	if logged && out.Signature.Status == verify.Fail {
+		// Tell a bad log entry from a bad signature: if the signature holds
+		// without the log, only the log answer fails.
+		if alt := run(false); alt.Signature.Status != verify.Fail {
+			alt.Log = &verify.Answer{Name: "transparency log", Status: verify.Fail, Reason: "the log entry does not verify: " + checkpointDiagnosis(&b, tr)}
+			out = alt
+		}
 	}
 	if len(entries) > 0 && out.Log == nil {
 		log := verify.Answer{Name: "transparency log", Status: verify.Warn, Reason: "the bundle has a log entry, but no trusted root names a log (--trusted-root): not checked"}
@@ -76,6 +89,43 @@ func Check(ctx context.Context, input []byte, opts verify.Options) verify.Signed
 		out.Log = &log
 	}
 	return out
+}
+
+// checkpointDiagnosis says why a log entry did not verify against the
+// trusted root: no log of the checkpoint's origin, or a checkpoint not
+// signed by the key the trusted root names for that origin.
+func checkpointDiagnosis(b *bundle.Bundle, tr *root.TrustedRoot) string {
+	for _, e := range b.GetVerificationMaterial().GetTlogEntries() {
+		env := e.GetInclusionProof().GetCheckpoint().GetEnvelope()
+		origin, _, _ := strings.Cut(env, "\n")
+		if origin == "" {
+			continue
+		}
+		var named []string
+		for _, tl := range tr.RekorLogs() {
+			u, err := url.Parse(tl.BaseURL)
+			if err != nil || u.Hostname() != origin {
+				continue
+			}
+			named = append(named, tl.BaseURL)
+			v, err := signature.LoadVerifier(tl.PublicKey, crypto.SHA256)
+			if err != nil {
+				continue
+			}
+			nv, err := rnote.NewNoteVerifier(origin, v)
+			if err != nil {
+				continue
+			}
+			if _, err := note.Open([]byte(env), note.VerifierList(nv)); err == nil {
+				return fmt.Sprintf("its checkpoint is signed by the key the trusted root names for %s, but its inclusion proof or entry does not hold", tl.BaseURL)
+			}
+		}
+		if len(named) > 0 {
+			return fmt.Sprintf("the checkpoint signature of log %q does not verify with the key the trusted root names for it (%s)", origin, strings.Join(named, ", "))
+		}
+		return fmt.Sprintf("the trusted root names no log %q (the checkpoint's origin)", origin)
+	}
+	return "it carries no checkpoint"
 }
 
 // options are the verifier options for a bundle: its log entries checked
@@ -115,8 +165,8 @@ func finish(out *verify.Signed, b *bundle.Bundle, tr *root.TrustedRoot, logged b
 	entries, _ := b.TlogEntries()
 	var where []string
 	for _, e := range entries {
-		name := fmt.Sprintf("%x", e.LogKeyID())
-		if tl, ok := tr.RekorLogs()[e.LogKeyID()]; ok && tl.BaseURL != "" {
+		name := hex.EncodeToString([]byte(e.LogKeyID()))
+		if tl, ok := tr.RekorLogs()[name]; ok && tl.BaseURL != "" {
 			name = tl.BaseURL
 		}
 		where = append(where, fmt.Sprintf("entry %d of %s", e.LogIndex(), name))
