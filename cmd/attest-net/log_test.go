@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -280,6 +281,17 @@ func TestLogDeduplicatesAndRefuses(t *testing.T) {
 		}
 	}
 	checkLog(t, logURL, dir, []*ack{a})
+
+	// SIGTERM: a clean stop, and the log resumes where it was.
+	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("SIGTERM: %v", err)
+	}
+	cmd, logURL = logProcess(t, dir)
+	w = newWriter(t, logURL)
+	if b, err := w.add(context.Background()); err != nil || b.index != a.index+1 {
+		t.Errorf("after a restart: %+v %v", b, err)
+	}
 }
 
 // BenchmarkLogLoad: 16 writers, each with 64 requests in flight, append
