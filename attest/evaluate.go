@@ -43,6 +43,9 @@ type Options struct {
 	// Lock is an approved surface to compare the current one with; the
 	// differences are recorded in surface.drift.
 	Lock *mcp.Lock
+	// Notef, when set, receives notes for the person running: what was
+	// found and deliberately not used.
+	Notef func(format string, a ...any)
 }
 
 // Evaluate resolves a target, runs the suite's checks, applies the policy
@@ -74,6 +77,10 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 	if opts.Source != nil {
 		subj.Source = *opts.Source
 	}
+	if opts.Notef != nil && subj.Source.Type != "dir" && subj.Source.Type != resolve.SourceSnapshot && subj.Inventory.Exists(policy.ConfigName) {
+		// A fetched artifact does not get to set the policy it is judged by.
+		opts.Notef("the fetched artifact's own %s was ignored: its waivers and settings never apply to a run on it (pass --config to apply a policy)", policy.ConfigName)
+	}
 	if opts.Surface != nil {
 		surface.Attach(subj, opts.Surface)
 	}
@@ -99,7 +106,8 @@ func assemble(subj *resolve.Subject, cat *checks.Catalog, grants checks.Grants, 
 	if version == "" {
 		version = "devel"
 	}
-	pol := Policy{Settings: opts.Policy.Settings, MinScore: opts.Policy.MinScore, Disabled: opts.Policy.Disabled, Waivers: opts.Policy.Waivers}
+	pol := Policy{Settings: opts.Policy.Settings, MinScore: opts.Policy.MinScore, Disabled: opts.Policy.Disabled, Waivers: opts.Policy.Waivers,
+		NotApplied: policy.NotAppliedWaivers(results, opts.Policy.Waivers, started)}
 	if opts.Policy.Source != "" {
 		src := opts.Policy.Source
 		pol.Source = &src

@@ -79,6 +79,9 @@ type Policy struct {
 	MinScore *float64        `json:"minScore"`
 	Disabled []string        `json:"disabled"`
 	Waivers  []policy.Waiver `json:"waivers"`
+	// NotApplied are waivers that named a finding's check but did not
+	// waive it (expired, or paths that leave files uncovered).
+	NotApplied []policy.NotApplied `json:"notApplied,omitempty"`
 }
 
 // Inventory summarises what was evaluated and what was left out.

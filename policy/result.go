@@ -153,3 +153,59 @@ func coversEvidence(patterns []string, ev []checks.Evidence) bool {
 	}
 	return files > 0
 }
+
+// NotApplied is a waiver that names a check with a finding but does not
+// waive it: expired, or its paths do not cover every file the finding
+// names (those files are listed). The finding stands.
+type NotApplied struct {
+	Check          string   `json:"check"`
+	Why            string   `json:"why"`
+	Expires        *string  `json:"expires,omitempty"`
+	UncoveredFiles []string `json:"uncoveredFiles,omitempty"`
+}
+
+// Reasons a waiver did not apply.
+const (
+	NotAppliedExpired = "expired"
+	NotAppliedPaths   = "paths"
+)
+
+// NotAppliedWaivers lists, for every warn or fail left unwaived, the
+// waivers of its check that did not apply and why.
+func NotAppliedWaivers(results []Result, ws []Waiver, now time.Time) []NotApplied {
+	var out []NotApplied
+	for _, r := range results {
+		if r.Waiver != nil || (r.Status != checks.Fail && r.Status != checks.Warn) {
+			continue
+		}
+		for _, w := range ws {
+			if w.Check != r.Check {
+				continue
+			}
+			if w.Expires != nil {
+				if exp, err := parseExpiry(*w.Expires); err != nil || !now.Before(exp) {
+					out = append(out, NotApplied{Check: r.Check, Why: NotAppliedExpired, Expires: w.Expires})
+					continue
+				}
+			}
+			if len(w.Paths) > 0 {
+				out = append(out, NotApplied{Check: r.Check, Why: NotAppliedPaths, UncoveredFiles: uncovered(w.Paths, r.Evidence)})
+			}
+		}
+	}
+	return out
+}
+
+// uncovered lists the files of the evidence no pattern matches.
+func uncovered(patterns []string, ev []checks.Evidence) []string {
+	var out []string
+	for _, e := range ev {
+		if e.Type != checks.EvidenceFile || slices.Contains(out, e.Path) {
+			continue
+		}
+		if !coversEvidence(patterns, []checks.Evidence{e}) {
+			out = append(out, e.Path)
+		}
+	}
+	return out
+}

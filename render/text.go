@@ -124,7 +124,28 @@ func renderText(w io.Writer, r *attest.Report, opts Options) error {
 		}
 	}
 	pf("\n%s: %s\n", checks.Plural(len(r.Results), "check"), strings.Join(parts, ", "))
+	for _, na := range r.Policy.NotApplied {
+		pf("%s\n", NotAppliedLine(na))
+	}
 	return bw.Flush()
+}
+
+// NotAppliedLine says why a waiver did not waive its check's finding.
+func NotAppliedLine(na policy.NotApplied) string {
+	switch {
+	case na.Why == policy.NotAppliedExpired && na.Expires != nil:
+		return fmt.Sprintf("waiver for %s not applied: it expired (%s)", na.Check, Terminal(*na.Expires))
+	case len(na.UncoveredFiles) > 0:
+		files := na.UncoveredFiles
+		more := ""
+		if len(files) > 10 {
+			files, more = files[:10], fmt.Sprintf(" and %d more", len(na.UncoveredFiles)-10)
+		}
+		return fmt.Sprintf("waiver for %s not applied: its paths do not cover %s%s", na.Check, Terminal(strings.Join(files, ", ")), more)
+	case na.Why == policy.NotAppliedPaths:
+		return fmt.Sprintf("waiver for %s not applied: its paths cover no file of the finding (it names none)", na.Check)
+	}
+	return fmt.Sprintf("waiver for %s not applied: %s", na.Check, na.Why)
 }
 
 func writeResult(w *bufio.Writer, res policy.Result, g glyphs, p painter, opts Options) {

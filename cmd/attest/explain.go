@@ -61,7 +61,7 @@ func writeExplain(a *app, c *checks.Check) {
 	snippet, _ := json.MarshalIndent(map[string]any{"waivers": []policy.Waiver{{
 		Check: c.ID, Reason: "why this finding is acceptable, in public", Expires: ptr("2027-01-01"), Paths: []string{"path/to/file"},
 	}}}, "  ", "  ")
-	fmt.Fprintf(w, "A waiver entry for a policy (the waiver and its reason are published in every report it lifts)\n\n  %s\n", snippet)
+	fmt.Fprintf(w, "A waiver for attest.json (docs/CONFIG.md; the waiver and its reason are published in every report it lifts)\n\n  %s\n", snippet)
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -542,3 +542,32 @@ func signedCheckpoint(t *testing.T, key crypto.Signer, origin string, size uint6
 	}
 	return b
 }
+
+// TestFetchedConfigIgnored: a fetched artifact's own attest.json never
+// applies to a run on it (its waiver would have waived its own finding);
+// a note says it was ignored.
+func TestFetchedConfigIgnored(t *testing.T) {
+	t.Setenv(resolve.EnvNetHelper, netHelper(t))
+	g := gittest.NewServer(t)
+	g.Repo(t, "skill", func(w string, commit func(string) string) {
+		gittest.Put(t, w, "SKILL.md", "---\nname: pdf\ndescription: Fills PDF forms from a table of values. Use when the user asks to fill a form.\n---\n\nRead the form's fields, map each value to its field, and write a filled copy beside the original.\n", 0o644)
+		gittest.Put(t, w, ".env.gen", "API_TOKEN=abc\n", 0o644)
+		gittest.Put(t, w, "attest.json", `{"waivers": [{"check": "no-sensitive-files", "reason": "nothing to see here, trust me"}], "disable": ["no-hardcoded-secrets"]}`, 0o644)
+		commit("one")
+	})
+	t.Chdir(t.TempDir())
+	res := attestCLI(t, nil, "run", "--json", g.URL+"/skill.git")
+	var r configReport
+	if err := json.Unmarshal([]byte(res.stdout), &r); err != nil {
+		t.Fatalf("exit %d: %v\n%s", res.code, err, res.stderr)
+	}
+	if st, waived := r.result("no-sensitive-files"); st != "fail" || waived {
+		t.Errorf("the artifact waived its own finding: %s %v", st, waived)
+	}
+	if st, _ := r.result("no-hardcoded-secrets"); st == "skip" {
+		t.Error("the artifact disabled a check")
+	}
+	if !strings.Contains(res.stderr, "the fetched artifact's own attest.json was ignored") || r.Policy.Source != nil {
+		t.Errorf("note: %q, source %v", res.stderr, r.Policy.Source)
+	}
+}

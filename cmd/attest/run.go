@@ -12,6 +12,7 @@ import (
 
 	"github.com/metahub-ai/attest/attest"
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/suite"
 	"github.com/metahub-ai/attest/mcp"
 	"github.com/metahub-ai/attest/policy"
 	"github.com/metahub-ai/attest/render"
@@ -30,6 +31,8 @@ type runOptions struct {
 	net      bool
 	sign     bool
 	signing  signFlags
+	config   string
+	noConfig bool
 	key      string
 }
 
@@ -110,6 +113,8 @@ standard error, so 'attest run DIR --json | jq' stays clean.`,
 	f.StringVar(&o.signing.log, "log", "", "with --sign: record the signature in this Rekor v2 log")
 	f.StringVar(&o.signing.config, "signing-config", "", "with --sign: Sigstore signing_config.json (certificate authority, timestamp authorities, logs)")
 	f.BoolVar(&o.net, "net", false, "grant network access to the checks that need it (deps-no-known-vulns asks OSV; see ATTEST_OSV_URL)")
+	f.StringVar(&o.config, "config", "", "apply this configuration file (attest.json: waivers, disabled checks, settings, minScore)")
+	f.BoolVar(&o.noConfig, "no-config", false, "apply no configuration file, even one found from the working directory up")
 	f.StringVar(&o.lock, "lock", "", "compare the MCP surface with this lock file (default: DIR/"+mcp.LockFile+" when it exists)")
 	return cmd
 }
@@ -131,10 +136,20 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 	if minScore != nil && (*minScore < 0 || *minScore > 100) {
 		return withCode(exitError, fmt.Errorf("--min-score %v is outside 0..100", *minScore))
 	}
+	cfg, err := loadConfig(a, target, o)
+	if err != nil {
+		return withCode(exitError, err)
+	}
+	if minScore != nil {
+		cfg.MinScore = minScore // the flag wins over the file
+	} else {
+		minScore = cfg.MinScore
+	}
 	opts := attest.Options{
 		Kind:        kind,
-		Policy:      policy.Config{MinScore: minScore},
+		Policy:      cfg,
 		ToolVersion: Version,
+		Notef:       func(format string, args ...any) { fmt.Fprintf(a.stderr, "note: "+format+"\n", args...) },
 	}
 	if o.net {
 		g := checks.DefaultGrants
@@ -230,6 +245,63 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 		return errSilentFail
 	}
 	return nil
+}
+
+// loadConfig finds the run's configuration: --config, or for a local
+// target attest.json from the working directory up; never the fetched
+// tree's own (attest.Evaluate notes it when there is one).
+func loadConfig(a *app, target string, o runOptions) (policy.Config, error) {
+	if o.noConfig && o.config != "" {
+		return policy.Config{}, errors.New("--config and --no-config contradict each other")
+	}
+	p := o.config
+	if p == "" && !o.noConfig && isLocalTarget(target, o) {
+		found, err := policy.DiscoverConfig(".")
+		if err != nil {
+			return policy.Config{}, err
+		}
+		p = found
+	}
+	if p == "" {
+		return policy.Config{}, nil
+	}
+	f, err := policy.ReadConfig(p)
+	if err != nil {
+		return policy.Config{}, err
+	}
+	cat, err := suite.Default()
+	if err != nil {
+		return policy.Config{}, err
+	}
+	var ids []string
+	for _, c := range cat.Checks() {
+		ids = append(ids, c.ID)
+	}
+	if err := f.CheckIDs(ids); err != nil {
+		return policy.Config{}, fmt.Errorf("%s: %w", p, err)
+	}
+	if f.Suite != "" {
+		id, version, _ := strings.Cut(f.Suite, "@")
+		if id != suite.ID {
+			return policy.Config{}, fmt.Errorf("%s: written for suite %q; this attest runs %s", p, f.Suite, suite.ID)
+		}
+		if version != "" && version != suite.Version {
+			fmt.Fprintf(a.stderr, "note: %s was written for %s; this run uses %s@%s (check ids or versions may differ)\n", p, f.Suite, suite.ID, suite.Version)
+		}
+	}
+	if o.config == "" {
+		fmt.Fprintf(a.stderr, "note: applying %s (--no-config to run without it)\n", p)
+	}
+	return f.Config(p), nil
+}
+
+// isLocalTarget: an existing directory, or the snapshot of --surface.
+func isLocalTarget(target string, o runOptions) bool {
+	if target == "" {
+		return o.surface != ""
+	}
+	st, err := os.Stat(target)
+	return err == nil && st.IsDir()
 }
 
 // readSurface reads and parses a captured surface, saying what to give
