@@ -56,6 +56,7 @@ func commands(a *app) []*cobra.Command {
 		newLockCmd(a),
 		newRegistryCmd(a),
 		newLogCmd(a),
+		newDiffCmd(a),
 		newKeygenCmd(a),
 		newSignCmd(a),
 		newVerifyCmd(a),
