@@ -12,12 +12,13 @@ import (
 type Format string
 
 const (
-	Text Format = "text"
-	JSON Format = "json"
+	Text  Format = "text"
+	JSON  Format = "json"
+	SARIF Format = "sarif"
 )
 
 // Formats lists the supported formats.
-var Formats = []Format{Text, JSON}
+var Formats = []Format{Text, JSON, SARIF}
 
 // ParseFormat parses a format name.
 func ParseFormat(s string) (Format, error) {
@@ -26,7 +27,11 @@ func ParseFormat(s string) (Format, error) {
 			return f, nil
 		}
 	}
-	return "", fmt.Errorf("unknown format %q: want one of text, json", s)
+	var names []string
+	for _, f := range Formats {
+		names = append(names, string(f))
+	}
+	return "", fmt.Errorf("unknown format %q: want one of %s", s, strings.Join(names, ", "))
 }
 
 // Options tune a renderer. The zero value is plain text with Unicode
@@ -45,6 +50,8 @@ func Render(w io.Writer, r *attest.Report, f Format, opts Options) error {
 		return renderText(w, r, opts)
 	case JSON:
 		return renderJSON(w, r)
+	case SARIF:
+		return renderSARIF(w, r)
 	}
 	return fmt.Errorf("unknown format %q", f)
 }

@@ -22,6 +22,7 @@ import (
 type runOptions struct {
 	format   string
 	json     bool
+	sarif    bool
 	kind     string
 	minScore float64
 	output   string
@@ -85,8 +86,14 @@ standard error, so 'attest run DIR --json | jq' stays clean.`,
 			return cobra.ExactArgs(1)(cmd, args)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.json && o.sarif {
+				return withCode(exitError, errors.New("--json and --sarif contradict each other; use --format"))
+			}
 			if o.json {
 				o.format = "json"
+			}
+			if o.sarif {
+				o.format = "sarif"
 			}
 			var minScore *float64
 			if cmd.Flags().Changed("min-score") {
@@ -100,11 +107,13 @@ standard error, so 'attest run DIR --json | jq' stays clean.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.format, "format", "text", "output format: text or json")
+	f.StringVar(&o.format, "format", "text", "output format: text, json or sarif (SARIF 2.1.0, for code scanning)")
 	f.BoolVar(&o.json, "json", false, "shorthand for --format json")
+	f.BoolVar(&o.sarif, "sarif", false, "shorthand for --format sarif")
 	f.StringVar(&o.kind, "kind", "", "artifact kind, overriding detection: skill, mcp, agent or plugin")
 	f.Float64Var(&o.minScore, "min-score", 0, "exit 1 unless the overall score is at least this (0-100)")
 	f.StringVarP(&o.output, "output", "o", "", "write the report to this file instead of standard output")
+	f.StringVar(&o.output, "out", "", "the same as --output")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "show evidence for passing checks too")
 	f.StringVar(&o.surface, "surface", "", "judge this captured MCP surface (tools/list JSON) instead of the one in the source")
 	f.BoolVar(&o.sign, "sign", false, "sign the report (needs --key or --keyless, --output and --format json): writes OUTPUT with .sigstore.json beside it")
