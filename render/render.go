@@ -12,13 +12,15 @@ import (
 type Format string
 
 const (
-	Text  Format = "text"
-	JSON  Format = "json"
-	SARIF Format = "sarif"
+	Text     Format = "text"
+	JSON     Format = "json"
+	SARIF    Format = "sarif"
+	Markdown Format = "markdown"
+	HTML     Format = "html"
 )
 
 // Formats lists the supported formats.
-var Formats = []Format{Text, JSON, SARIF}
+var Formats = []Format{Text, JSON, SARIF, Markdown, HTML}
 
 // ParseFormat parses a format name.
 func ParseFormat(s string) (Format, error) {
@@ -41,6 +43,9 @@ type Options struct {
 	ASCII bool // ASCII glyphs only
 	// Verbose lists passing and neutral checks' evidence too.
 	Verbose bool
+	// Verification, when a bundle is rendered, are its verification
+	// answers (shown by the HTML report).
+	Verification []Verification
 }
 
 // Render writes r in format f.
@@ -52,6 +57,10 @@ func Render(w io.Writer, r *attest.Report, f Format, opts Options) error {
 		return renderJSON(w, r)
 	case SARIF:
 		return renderSARIF(w, r)
+	case Markdown:
+		return renderMarkdown(w, r)
+	case HTML:
+		return renderHTML(w, r, opts)
 	}
 	return fmt.Errorf("unknown format %q", f)
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -157,4 +158,66 @@ func FuzzTerminal(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestMarkdownAndHTML renders every golden report as a pull-request
+// comment and as a page (golden files).
+func TestMarkdownAndHTML(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/report/*.json")
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		t.Run(name, func(t *testing.T) {
+			for _, c := range []struct {
+				f   Format
+				ext string
+			}{{Markdown, ".md"}, {HTML, ".html"}} {
+				var b bytes.Buffer
+				if err := Render(&b, load(t, f), c.f, Options{}); err != nil {
+					t.Fatal(err)
+				}
+				golden(t, name+c.ext, b.Bytes())
+			}
+		})
+	}
+}
+
+// Artifact text cannot open markup in the comment or the page, nor hide
+// or reorder what the reader sees.
+func TestMarkupIsEscaped(t *testing.T) {
+	r := load(t, "../testdata/report/skill-fail.json")
+	hostile := "x](https://evil.example) <script>alert(1)</script> **b** |col| \u202eevil\u202c `tick`"
+	r.Subject.Name = hostile
+	r.Results[0].Summary = hostile
+	var md, page bytes.Buffer
+	Render(&md, r, Markdown, Options{})
+	Render(&page, r, HTML, Options{})
+	// Outside code spans every markup character comes escaped.
+	prose := regexp.MustCompile("`[^`]*`").ReplaceAllString(md.String(), "")
+	for _, bad := range []*regexp.Regexp{regexp.MustCompile(`[^\\]\]\(https://evil`), regexp.MustCompile(`[^\\]<script`), regexp.MustCompile(`[^\\]\*\*b`), regexp.MustCompile(`[^\\]\|col`), regexp.MustCompile("\u202e")} {
+		if bad.MatchString(prose) {
+			t.Errorf("markdown carries %s unescaped", bad)
+		}
+	}
+	for _, bad := range []string{"<script>", "\u202e"} {
+		if strings.Contains(page.String(), bad) {
+			t.Errorf("html carries %q", bad)
+		}
+	}
+	if !strings.Contains(page.String(), `\u{202E}evil`) {
+		t.Error("the page does not show the hidden override")
+	}
+}
+
+// The page loads nothing from anywhere: no script, no external URL in a
+// src or href, and a policy that forbids them.
+func TestHTMLSelfContained(t *testing.T) {
+	var b bytes.Buffer
+	Render(&b, load(t, "../testdata/report/mcp-typescript.json"), HTML, Options{Verification: []Verification{{"signature", "ok", "signed by keyid abc"}}})
+	s := b.String()
+	if !strings.Contains(s, `default-src 'none'`) || strings.Contains(s, "<script") || strings.Contains(s, `src="http`) || strings.Contains(s, `href="http`) || strings.Contains(s, "<link") {
+		t.Error("the page is not self-contained")
+	}
+	if !strings.Contains(s, `id="verification"`) || !strings.Contains(s, "signed by keyid abc") {
+		t.Error("no verification section for a bundle")
+	}
 }

@@ -46,6 +46,7 @@ func Main(ctx context.Context, args []string, w io.Writer, full *Full) error {
 	artifact := fs.String("artifact", "", "the artifact, to compare its tree digest")
 	require := fs.Bool("require-signature", false, "fail without a verified signature")
 	asJSON := fs.Bool("json", false, "answers as JSON")
+	withReport := fs.Bool("with-report", false, "with --json: include the signed report")
 	policyPath := fs.String("policy", "", "consumer policy file (docs/POLICY.md)")
 	vsaOut := fs.String("vsa", "", "with --policy: write a signed SLSA Verification Summary to this file")
 	vsaKey := fs.String("vsa-key", "", "with --vsa: the verifier's private key")
@@ -147,6 +148,9 @@ func Main(ctx context.Context, args []string, w io.Writer, full *Full) error {
 		}
 	}
 	if *asJSON {
+		if *withReport {
+			r.Report = r.report
+		}
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(r); err != nil {

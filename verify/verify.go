@@ -47,6 +47,9 @@ type Result struct {
 	Answers []Answer `json:"answers"`
 	// Failed is true when any answer failed.
 	Failed bool `json:"failed"`
+	// Report is the signed report, when asked for (--with-report), so a
+	// renderer shows what was verified without parsing the bundle itself.
+	Report json.RawMessage `json:"report,omitempty"`
 
 	// The signed statement's subject and the sha256 of its payload, for a
 	// verification summary.
@@ -59,6 +62,7 @@ type Result struct {
 	// everything else from the moment the report's bytes are known: it is
 	// the costliest step after the artifact's evaluation.
 	schema chan error
+	report []byte
 }
 
 // startSchema validates report against the schema in the background.
@@ -127,6 +131,9 @@ func Verify(ctx context.Context, input []byte, opts Options) *Result {
 		}
 		report = input
 		r.startSchema(report)
+	}
+	if json.Valid(report) {
+		r.report = report
 	}
 	rep := checkReport(ctx, r, report, opts)
 	if opts.Policy != nil {

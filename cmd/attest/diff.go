@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -78,17 +77,9 @@ are about different artifacts.`,
 
 // readReport reads a saved JSON report.
 func readReport(p string) (*attest.Report, error) {
-	f, err := os.Open(p)
+	data, err := readSmallFile(p, maxReportBytes)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxReportBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxReportBytes {
-		return nil, fmt.Errorf("%s is over %d bytes", p, maxReportBytes)
 	}
 	var r attest.Report
 	if err := json.Unmarshal(data, &r); err != nil {

@@ -571,3 +571,39 @@ func TestFetchedConfigIgnored(t *testing.T) {
 		t.Errorf("note: %q, source %v", res.stderr, r.Policy.Source)
 	}
 }
+
+// TestRenderCommand: a saved report re-rendered in every format without
+// evaluating; a bundle is verified first and its page shows the answers;
+// a bundle that fails verification still renders, and exits 1.
+func TestRenderCommand(t *testing.T) {
+	t.Setenv(resolve.EnvNetHelper, netHelper(t))
+	dir := t.TempDir()
+	rep := filepath.Join(dir, "r.json")
+	attestCLI(t, nil, "keygen", "--out", filepath.Join(dir, "k"))
+	attestCLI(t, nil, "run", "--json", "-o", rep, "--sign", "--key", filepath.Join(dir, "k.pem"), samples+"/pdf-forms")
+	for format, want := range map[string]string{"text": "OVERALL", "json": `"schemaVersion": "1"`, "sarif": `"version": "2.1.0"`, "markdown": "| axis | score | measured |", "html": `id="overall-score"`} {
+		if r := attestCLI(t, nil, "render", "--format", format, rep); r.code != 0 || !strings.Contains(r.stdout, want) {
+			t.Errorf("%s: exit %d %q", format, r.code, r.stderr)
+		}
+	}
+	page := filepath.Join(dir, "r.html")
+	if r := attestCLI(t, nil, "render", "--format", "html", "--key", filepath.Join(dir, "k.pub.pem"), "--out", page, filepath.Join(dir, "r.sigstore.json")); r.code != 0 {
+		t.Fatalf("bundle: exit %d %s", r.code, r.stderr)
+	}
+	b, _ := os.ReadFile(page)
+	if !strings.Contains(string(b), `id="verification"`) || !strings.Contains(string(b), "signed by keyid") {
+		t.Error("the page of a bundle shows no verification")
+	}
+	other, _ := keys.Generate(keys.Ed25519)
+	keys.Write(filepath.Join(dir, "other"), other)
+	if r := attestCLI(t, nil, "render", "--format", "markdown", "--key", filepath.Join(dir, "other.pub.pem"), filepath.Join(dir, "r.sigstore.json")); r.code != 1 || !strings.Contains(r.stdout, "### attest") || !strings.Contains(r.stderr, "failed verification") {
+		t.Errorf("wrong key: exit %d %q", r.code, r.stderr)
+	}
+	os.WriteFile(filepath.Join(dir, "x.json"), []byte(`{"a": 1}`), 0o644)
+	if r := attestCLI(t, nil, "render", filepath.Join(dir, "x.json")); r.code != 2 {
+		t.Errorf("not a report: exit %d", r.code)
+	}
+	if r := attestCLI(t, nil, "render", "--format", "pdf", rep); r.code != 2 || !strings.Contains(r.stderr, "markdown, html") {
+		t.Errorf("bad format: exit %d %q", r.code, r.stderr)
+	}
+}

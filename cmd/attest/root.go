@@ -57,6 +57,7 @@ func commands(a *app) []*cobra.Command {
 		newRegistryCmd(a),
 		newLogCmd(a),
 		newDiffCmd(a),
+		newRenderCmd(a),
 		newKeygenCmd(a),
 		newSignCmd(a),
 		newVerifyCmd(a),

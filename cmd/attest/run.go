@@ -107,7 +107,7 @@ standard error, so 'attest run DIR --json | jq' stays clean.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.format, "format", "text", "output format: text, json or sarif (SARIF 2.1.0, for code scanning)")
+	f.StringVar(&o.format, "format", "text", "output format: text, json, sarif (SARIF 2.1.0, for code scanning), markdown or html")
 	f.BoolVar(&o.json, "json", false, "shorthand for --format json")
 	f.BoolVar(&o.sarif, "sarif", false, "shorthand for --format sarif")
 	f.StringVar(&o.kind, "kind", "", "artifact kind, overriding detection: skill, mcp, agent or plugin")

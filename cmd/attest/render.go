@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/metahub-ai/attest/attest"
+	"github.com/metahub-ai/attest/render"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+func newRenderCmd(a *app) *cobra.Command {
+	var format, out, key, identity, issuer, trustedRoot string
+	cmd := &cobra.Command{
+		Use:   "render [--format text|json|sarif|markdown|html] [--out FILE] REPORT.json|BUNDLE",
+		Short: "Render a saved report, or a signed bundle with its verification, without evaluating again",
+		Long: `Render a report written by 'attest run --json' in another format: text,
+json, sarif (SARIF 2.1.0 for code scanning), markdown (a pull-request
+comment: the axis table and the findings) or html (one self-contained
+page: no script, no external asset).
+
+Given a Sigstore bundle (attest sign), it is verified first by
+attest-verify (--key, or --identity, --issuer and --trusted-root, as for
+attest verify) and the report it carries is rendered; the HTML page shows
+the verification answers. Exit 1 when an answer fails (the page still
+shows them), 2 when the input cannot be read.`,
+		Example: `  attest render report.json --format html --out report.html
+  attest render report.json --format markdown > comment.md
+  attest render --key publisher.pub.pem report.sigstore.json --format html --out report.html`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := render.ParseFormat(format)
+			if err != nil {
+				return withCode(exitError, err)
+			}
+			data, err := readSmallFile(args[0], maxReportBytes)
+			if err != nil {
+				return withCode(exitError, err)
+			}
+			var opts render.Options
+			failed := false
+			var probe struct {
+				MediaType string `json:"mediaType"`
+			}
+			if json.Unmarshal(data, &probe) == nil && strings.HasPrefix(probe.MediaType, "application/vnd.dev.sigstore.bundle") {
+				argv := []string{"--json", "--with-report"}
+				for _, fl := range []struct{ name, v string }{{"--key", key}, {"--identity", identity}, {"--issuer", issuer}, {"--trusted-root", trustedRoot}} {
+					if fl.v != "" {
+						argv = append(argv, fl.name, fl.v)
+					}
+				}
+				var buf bytes.Buffer
+				err := a.helper(cmd.Context(), resolve.VerifyHelper, &buf, append(argv, args[0])...)
+				var ee *exec.ExitError
+				if err != nil && !(errors.As(err, &ee) && ee.ExitCode() == exitFail) {
+					return companionFailed(err, "the bundle could not be verified")
+				}
+				var res struct {
+					Answers []render.Verification
+					Failed  bool
+					Report  json.RawMessage
+				}
+				if err := json.Unmarshal(buf.Bytes(), &res); err != nil || len(res.Report) == 0 {
+					return withCode(exitError, fmt.Errorf("%s: the bundle carries no readable report", args[0]))
+				}
+				data, opts.Verification, failed = res.Report, res.Answers, res.Failed
+			}
+			var r attest.Report
+			if err := json.Unmarshal(data, &r); err != nil || r.SchemaVersion != attest.SchemaVersion || r.Results == nil {
+				return withCode(exitError, fmt.Errorf("%s: not an attest report or bundle (attest run --json, attest sign)", args[0]))
+			}
+			opts.ASCII = a.ascii()
+			w := a.stdout
+			var tmp *os.File
+			if out != "" {
+				if tmp, err = os.CreateTemp(filepath.Dir(out), ".attest-render-*"); err != nil {
+					return withCode(exitError, err)
+				}
+				defer os.Remove(tmp.Name())
+				w = tmp
+			} else {
+				opts.Color = f == render.Text && a.colorOn(a.stdout)
+			}
+			if err := render.Render(w, &r, f, opts); err != nil {
+				return withCode(exitError, err)
+			}
+			if tmp != nil {
+				if err := tmp.Close(); err != nil {
+					return withCode(exitError, err)
+				}
+				if err := os.Rename(tmp.Name(), out); err != nil {
+					return withCode(exitError, err)
+				}
+			}
+			if failed {
+				fmt.Fprintln(a.stderr, "attest: the bundle failed verification (the answers are in the rendered report; attest verify shows them)")
+				return errSilentFail
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&format, "format", "text", "text, json, sarif, markdown or html")
+	fl.StringVarP(&out, "out", "o", "", "write to this file instead of standard output")
+	fl.StringVar(&key, "key", "", "for a bundle: the publisher's public key")
+	fl.StringVar(&identity, "identity", "", "for a keyless bundle: the expected signer")
+	fl.StringVar(&issuer, "issuer", "", "for a keyless bundle: the signer's OIDC issuer")
+	fl.StringVar(&trustedRoot, "trusted-root", "", "for a bundle: Sigstore trusted_root.json")
+	return cmd
+}
+
+// readSmallFile reads a file of at most max bytes.
+func readSmallFile(p string, max int64) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > max {
+		return nil, fmt.Errorf("%s is over %d bytes", p, max)
+	}
+	return b, nil
+}
