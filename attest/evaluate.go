@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
 	"time"
 
 	"github.com/metahub-ai/attest/checks"
@@ -46,6 +47,15 @@ type Options struct {
 	// Notef, when set, receives notes for the person running: what was
 	// found and deliberately not used.
 	Notef func(format string, a ...any)
+	// Cache, when set, reuses a report whose every input is unchanged and
+	// stores new ones (a run with a captured surface or a lock file is
+	// never cached).
+	Cache *Cache
+	// Parallel bounds the checks run at once (0: one per CPU); a batch
+	// runs artifacts side by side with one each.
+	Parallel int
+	// Cached is set when the report came from the cache.
+	Cached *bool
 }
 
 // Evaluate resolves a target, runs the suite's checks, applies the policy
@@ -69,10 +79,38 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 	if opts.Grants != nil {
 		grants = *opts.Grants
 	}
+	cache := opts.Cache
+	if opts.Surface != nil || opts.Lock != nil || opts.Source != nil {
+		cache = nil
+	}
+	// A local tree whose metadata is unchanged has the digest it had.
+	var fp string
+	if cache != nil && isDir(target) {
+		if f, err := fingerprint(target); err == nil {
+			fp = f
+			if digest, ok := cache.knownDigest(target, fp); ok {
+				if r, ok := cache.report(reportKey(digest, opts.Kind, cat, grants, opts.Policy, opts.ToolVersion)); ok {
+					markCached(opts)
+					return r, nil
+				}
+			}
+		}
+	}
 	started := now().UTC()
 	subj, err := resolve.Load(ctx, target, resolve.LoadOptions{Inventory: opts.Inventory, Kind: opts.Kind})
 	if err != nil {
 		return nil, err
+	}
+	var key string
+	if cache != nil {
+		key = reportKey(subj.Inventory.Digest(), opts.Kind, cat, grants, opts.Policy, opts.ToolVersion)
+		if r, ok := cache.report(key); ok {
+			if fp != "" {
+				cache.rememberDigest(target, fp, subj.Inventory.Digest(), 0)
+			}
+			markCached(opts)
+			return r, nil
+		}
 	}
 	if opts.Source != nil {
 		subj.Source = *opts.Source
@@ -86,13 +124,43 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 	}
 	outcomes := checks.Run(ctx, subj, cat, checks.RunOptions{
 		Grants: grants, StartedAt: started, Timeout: opts.CheckTimeout, Logger: opts.Logger, Progress: opts.Progress,
+		Parallel: opts.Parallel,
 	})
 	results := policy.Apply(outcomes, opts.Policy, started)
 	score, err := policy.Compute(results, cat, opts.Policy.MinScore)
 	if err != nil {
 		return nil, err
 	}
-	return assemble(subj, cat, grants, opts, results, score, started, now().UTC())
+	r, err := assemble(subj, cat, grants, opts, results, score, started, now().UTC())
+	if err == nil && cache != nil && cacheable(r) {
+		// A cache that cannot be written costs the next run time, nothing else.
+		if cache.put("reports", key, r) == nil && fp != "" {
+			cache.rememberDigest(target, fp, r.Subject.Digest.SHA256, max(1, time.Since(started).Milliseconds()))
+		}
+	}
+	return r, err
+}
+
+// cacheable: a report with a check that could not run (a timeout, a
+// network outage) is not kept, so the next run tries again.
+func cacheable(r *Report) bool {
+	for _, res := range r.Results {
+		if res.Status == checks.Error {
+			return false
+		}
+	}
+	return true
+}
+
+func markCached(opts Options) {
+	if opts.Cached != nil {
+		*opts.Cached = true
+	}
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }
 
 func assemble(subj *resolve.Subject, cat *checks.Catalog, grants checks.Grants, opts Options,

@@ -52,7 +52,6 @@ func TestCLIGolden(t *testing.T) {
 		{"run-unknown-flag", []string{"run", "--frobnicate", "."}, 2},
 		{"run-remote", []string{"run", "https://github.com/anthropics/skills"}, 2},
 		{"run-unknown-kind", []string{"run", "../../resolve/testdata/detect/unknown"}, 2},
-		{"run-collection", []string{"run", "../../resolve/testdata/detect/collection"}, 2},
 		{"list", []string{"list"}, 0},
 		{"list-kind-mcp", []string{"list", "--kind", "mcp"}, 0},
 		{"explain", []string{"explain", "no-escaping-symlinks"}, 0},

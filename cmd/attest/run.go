@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -34,6 +35,11 @@ type runOptions struct {
 	signing  signFlags
 	config   string
 	noConfig bool
+	from     string
+	jobs     int
+	outDir   string
+	shard    string
+	noCache  bool
 	key      string
 }
 
@@ -73,17 +79,33 @@ dependency versions in OSV through the attest-net helper (installed beside
 attest); ATTEST_OSV_URL points it at an HTTPS mirror.
 
 The report goes to standard output (or --output); progress and notes go to
-standard error, so 'attest run DIR --json | jq' stays clean.`,
+standard error, so 'attest run DIR --json | jq' stays clean.
+
+Several targets, a list (--from FILE), or a directory that is a
+collection of artifacts are evaluated side by side (--jobs, one per CPU
+by default): a summary table on standard output (JSON lines with --json),
+one JSON report per target in --out-dir, a progress bar on a terminal.
+Reports are cached by everything that decides them (the tree digest, the
+kind, the suite and catalog, the grants, the policy, the version) in
+$XDG_CACHE_HOME/attest, so an unchanged artifact is not evaluated again
+(--no-cache evaluates all); --shard i/n keeps the i-th of n disjoint
+parts of the list, for a CI matrix. Exit 1 when one fails, 2 when one
+could not be evaluated.`,
 		Example: `  attest run .
   attest run anthropics/skills//skills/pdf#main
   attest run ./skills/pdf --json > report.json
   attest run . --min-score 80
-  attest run --surface tools.json`,
+  attest run --surface tools.json
+  attest run ./skills --json --out-dir reports/
+  attest run --from targets.txt --shard 2/4`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if o.surface != "" {
+			switch {
+			case o.surface != "":
 				return cobra.RangeArgs(0, 1)(cmd, args)
+			case o.from != "":
+				return nil
 			}
-			return cobra.ExactArgs(1)(cmd, args)
+			return cobra.MinimumNArgs(1)(cmd, args)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.json && o.sarif {
@@ -99,11 +121,24 @@ standard error, so 'attest run DIR --json | jq' stays clean.`,
 			if cmd.Flags().Changed("min-score") {
 				minScore = &o.minScore
 			}
+			if o.from != "" || len(args) > 1 || o.shard != "" || o.outDir != "" {
+				return runBatch(cmd, a, args, o, minScore, "")
+			}
 			target := ""
 			if len(args) > 0 {
 				target = args[0]
 			}
-			return runRun(cmd, a, target, o, minScore)
+			err := runRun(cmd, a, target, o, minScore)
+			var coll *resolve.CollectionError
+			if errors.As(err, &coll) {
+				// A collection: evaluate each member.
+				var members []string
+				for _, m := range coll.Members {
+					members = append(members, filepath.Join(target, m))
+				}
+				return runBatch(cmd, a, members, o, minScore, target)
+			}
+			return err
 		},
 	}
 	f := cmd.Flags()
@@ -124,6 +159,11 @@ standard error, so 'attest run DIR --json | jq' stays clean.`,
 	f.BoolVar(&o.net, "net", false, "grant network access to the checks that need it (deps-no-known-vulns asks OSV; see ATTEST_OSV_URL)")
 	f.StringVar(&o.config, "config", "", "apply this configuration file (attest.json: waivers, disabled checks, settings, minScore)")
 	f.BoolVar(&o.noConfig, "no-config", false, "apply no configuration file, even one found from the working directory up")
+	f.StringVar(&o.from, "from", "", "evaluate the targets listed in this file, one per line (# comments; - for standard input)")
+	f.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "with several targets: how many to evaluate at once (each on one core)")
+	f.StringVar(&o.outDir, "out-dir", "", "with several targets: write each report to this directory as KIND-NAME.json")
+	f.StringVar(&o.shard, "shard", "", "with several targets: evaluate only shard i of n (i/n), for a CI matrix")
+	f.BoolVar(&o.noCache, "no-cache", false, "with several targets: evaluate every one, even those whose report is cached")
 	f.StringVar(&o.lock, "lock", "", "compare the MCP surface with this lock file (default: DIR/"+mcp.LockFile+" when it exists)")
 	return cmd
 }
@@ -201,6 +241,10 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 	report, err := attest.Evaluate(cmd.Context(), target, opts)
 	if progress {
 		fmt.Fprint(a.stderr, "\r\x1b[K")
+	}
+	var coll *resolve.CollectionError
+	if errors.As(err, &coll) && o.output == "" && !o.sign && o.surface == "" {
+		return err // runRun's caller evaluates the members
 	}
 	if err != nil {
 		return withCode(exitError, explainEvalError(target, err))

@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"sync/atomic"
 )
 
 // Garbage-collector settings for a short-lived process. With the default
@@ -19,6 +20,25 @@ const (
 	smallHeapGCPercent = 400
 	largeHeap          = 32 << 20
 )
+
+// batchGCPercent is the goal for a batch: several artifacts in flight make
+// a larger live heap by design, and collecting it at the default
+// percentage cost a two-worker batch of public skills and servers 12% of
+// its wall time (0.63 of one worker's instead of 0.56); peak RSS stays
+// under 60 MiB.
+const batchGCPercent = 200
+
+var batch atomic.Bool
+
+// Batch sets the collector for a batch of evaluations, unless GOGC is
+// set: a fixed goal, no return to the default.
+func Batch() {
+	if _, set := os.LookupEnv("GOGC"); set {
+		return
+	}
+	batch.Store(true)
+	debug.SetGCPercent(batchGCPercent)
+}
 
 // Apply applies the settings unless GOGC is set, which always wins.
 func Apply() {
@@ -43,6 +63,9 @@ func watchHeap() {
 	runtime.AddCleanup(new(gcSentinel), func(struct{}) {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
+		if batch.Load() {
+			return
+		}
 		if m.HeapAlloc > largeHeap {
 			debug.SetGCPercent(100)
 			return
