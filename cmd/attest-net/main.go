@@ -33,6 +33,7 @@ import (
 const usage = `usage:
   attest-net fetch --out DIR TARGET   fetch a remote target into DIR
   attest-net osv < request.json       look up dependency advisories in OSV
+  attest-net mcp-serve [--root DIR]   attest as an MCP server over stdio
   attest-net registry-serve [--addr ADDR] DIR   serve a registry catalog directory
   attest-net sign --key KEY [--out FILE] REPORT  sign a report as a Sigstore bundle
   attest-net keygen [--algorithm A] --out NAME   make a signing key pair
@@ -78,6 +79,8 @@ func main() {
 		if errors.Is(err, errFailed) {
 			os.Exit(1)
 		}
+	case "mcp-serve":
+		err = mcpServe(ctx, os.Args[2:], os.Stdin, os.Stdout)
 	case "registry-serve":
 		err = remote.ServeMain(ctx, os.Args[2:], os.Stderr)
 	default:

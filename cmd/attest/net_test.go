@@ -20,6 +20,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/attest/sign/sigstoretest"
@@ -28,6 +29,7 @@ import (
 	"github.com/metahub-ai/attest/cmd/attest-net/nettest"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/resolve/remote/gittest"
+	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	rnote "github.com/sigstore/rekor-tiles/v2/pkg/note"
 	"github.com/sigstore/sigstore/pkg/signature"
 	logformat "github.com/transparency-dev/formats/log"
@@ -605,5 +607,29 @@ func TestRenderCommand(t *testing.T) {
 	}
 	if r := attestCLI(t, nil, "render", "--format", "pdf", rep); r.code != 2 || !strings.Contains(r.stderr, "markdown, html") {
 		t.Errorf("bad format: exit %d %q", r.code, r.stderr)
+	}
+}
+
+// TestMCPServeCommand: attest mcp serve passes stdio through to the
+// companion: a go-sdk client lists its tools through the attest binary.
+func TestMCPServeCommand(t *testing.T) {
+	helper := netHelper(t)
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "attest")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "mcp", "serve", "--root", dir)
+	cmd.Env = append(os.Environ(), resolve.EnvNetHelper+"="+helper)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cs, err := gomcp.NewClient(&gomcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, &gomcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil || len(tools.Tools) != 2 {
+		t.Fatalf("%v %+v", err, tools)
 	}
 }

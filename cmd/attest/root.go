@@ -58,6 +58,7 @@ func commands(a *app) []*cobra.Command {
 		newLogCmd(a),
 		newDiffCmd(a),
 		newRenderCmd(a),
+		newMCPCmd(a),
 		newKeygenCmd(a),
 		newSignCmd(a),
 		newVerifyCmd(a),
