@@ -59,6 +59,7 @@ func commands(a *app) []*cobra.Command {
 		newDiffCmd(a),
 		newRenderCmd(a),
 		newMCPCmd(a),
+		newScanCmd(a),
 		newKeygenCmd(a),
 		newSignCmd(a),
 		newVerifyCmd(a),
