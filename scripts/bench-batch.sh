@@ -24,17 +24,27 @@ for i in $(seq 1 "$n"); do
   echo "$work/a$i" >> "$work/list.txt"
 done
 export ATTEST_CACHE_DIR="$work/cache"
-measure() { # label, args...
-  local label=$1; shift
-  local t0 t1 rss
+declare -A ms kb
+measure() { # key, label, args...
+  local key=$1 label=$2; shift 2
+  local t0 t1
   t0=$(date +%s%N)
   /usr/bin/time -o "$work/rss" -f '%M' "$work/attest" run --from "$work/list.txt" "$@" >/dev/null 2>&1 || true
   t1=$(date +%s%N)
-  rss=$(tail -1 "$work/rss")
-  awk -v l="$label" -v ns=$((t1 - t0)) -v n="$n" -v kb="$rss" 'BEGIN {printf "%-34s %8.0f ms  %7.1f artifacts/s  peak RSS %.1f MiB\n", l, ns/1e6, n/(ns/1e9), kb/1024}'
+  ms[$key]=$(( (t1 - t0) / 1000000 ))
+  kb[$key]=$(tail -1 "$work/rss")
+  awk -v l="$label" -v m="${ms[$key]}" -v n="$n" -v k="${kb[$key]}" 'BEGIN {printf "%-34s %8d ms  %7.1f artifacts/s  peak RSS %.1f MiB\n", l, m, n/(m/1000), k/1024}'
 }
 echo "$n artifacts from ${#samples[@]} distinct ($(du -sh "$work" | cut -f1)), $(nproc) cores, $(go version | cut -d' ' -f3)"
-measure "1 worker, no cache" --jobs 1 --no-cache
-measure "$(nproc) workers, no cache" --jobs "$(nproc)" --no-cache
-measure "$(nproc) workers, filling the cache" --jobs "$(nproc)"
-measure "$(nproc) workers, warm cache" --jobs "$(nproc)"
+measure one "1 worker, no cache" --jobs 1 --no-cache
+measure all "$(nproc) workers, no cache" --jobs "$(nproc)" --no-cache
+measure fill "$(nproc) workers, filling the cache" --jobs "$(nproc)"
+measure warm "$(nproc) workers, warm cache" --jobs "$(nproc)"
+# The targets: both cores used (at most 0.6 of one worker's time), peak
+# RSS under 100 MiB, a warm cache at least 20 times faster.
+status=0
+check() { if awk "BEGIN {exit !($2)}"; then echo "met:     $1"; else echo "NOT MET: $1"; status=1; fi; }
+check "$(nproc) workers take $(awk -v a="${ms[all]}" -v b="${ms[one]}" 'BEGIN {printf "%.2f", a/b}') of one worker's time (at most 0.6)" "${ms[all]} <= 0.6 * ${ms[one]}"
+check "peak RSS $(( ${kb[fill]} / 1024 )) MiB (under 100)" "${kb[fill]} < 100 * 1024 && ${kb[all]} < 100 * 1024"
+check "the warm cache is $(awk -v a="${ms[all]}" -v b="${ms[warm]}" 'BEGIN {printf "%.0f", a/b}')x faster (at least 20)" "${ms[all]} >= 20 * ${ms[warm]}"
+exit $status
