@@ -48,14 +48,7 @@ func (w *Workspace) ReadLockfile(name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, MaxWorkspaceLockfile+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > MaxWorkspaceLockfile {
-		return nil, fmt.Errorf("%s is larger than %d bytes", name, MaxWorkspaceLockfile)
-	}
-	return b, nil
+	return readMax(f, name, MaxWorkspaceLockfile)
 }
 
 const (

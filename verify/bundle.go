@@ -129,30 +129,41 @@ func checkKeySigned(ctx context.Context, b *protobundle.Bundle, opts Options) Si
 		Payload:     base64.StdEncoding.EncodeToString(env.GetPayload()),
 		Signatures:  []dsse.Signature{{KeyID: env.GetSignatures()[0].GetKeyid(), Sig: base64.StdEncoding.EncodeToString(env.GetSignatures()[0].GetSig())}},
 	}
+	_, ans := TryKeys(opts.Keys, hint, func(k crypto.PublicKey, id string) error {
+		ev, err := dsse.NewEnvelopeVerifier(&paeVerifier{key: k, id: id})
+		if err != nil {
+			return err
+		}
+		_, err = ev.Verify(ctx, e)
+		return err
+	})
+	return Signed{Signature: ans}
+}
+
+// TryKeys checks a signature with each trusted key in turn (try says
+// whether it verifies with one): the id of the first that does and an ok
+// answer, or a failed answer saying whether the bundle names a key that is
+// not trusted or a trusted key that does not verify it.
+func TryKeys(trusted []crypto.PublicKey, hint string, try func(k crypto.PublicKey, id string) error) (string, Answer) {
 	var ids []string
 	var lastErr error
-	for _, k := range opts.Keys {
+	for _, k := range trusted {
 		id, err := keys.ID(k)
 		if err != nil {
 			lastErr = err
 			continue
 		}
 		ids = append(ids, id)
-		ev, err := dsse.NewEnvelopeVerifier(&paeVerifier{key: k, id: id})
-		if err != nil {
+		if err := try(k, id); err != nil {
 			lastErr = err
 			continue
 		}
-		if _, err := ev.Verify(ctx, e); err != nil {
-			lastErr = err
-			continue
-		}
-		return Signed{Signature: Answer{"signature", OK, "signed by keyid " + id}}
+		return id, Answer{"signature", OK, "signed by keyid " + id}
 	}
 	if !slices.Contains(ids, hint) {
-		return Signed{Signature: Answer{"signature", Fail, fmt.Sprintf("signed by keyid %s, not by a trusted key (%s)", hint, strings.Join(ids, ", "))}}
+		return "", Answer{"signature", Fail, fmt.Sprintf("signed by keyid %s, not by a trusted key (%s)", hint, strings.Join(ids, ", "))}
 	}
-	return Signed{Signature: Answer{"signature", Fail, fmt.Sprintf("the signature does not verify with keyid %s: %v", hint, lastErr)}}
+	return "", Answer{"signature", Fail, fmt.Sprintf("the signature does not verify with keyid %s: %v", hint, lastErr)}
 }
 
 // paeVerifier checks a DSSE signature as attest makes it: pure ed25519

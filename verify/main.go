@@ -14,6 +14,7 @@ import (
 
 	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/policy"
+	"github.com/metahub-ai/attest/resolve"
 )
 
 // ErrFailed is returned by Main when an answer failed (exit 1).
@@ -72,7 +73,7 @@ func Main(ctx context.Context, args []string, w io.Writer, full *Full) error {
 		opts.Keys = []crypto.PublicKey{k}
 	}
 	if *rootPath != "" {
-		b, err := readBounded(*rootPath, MaxTrustedRoot)
+		b, err := resolve.ReadFileMax(*rootPath, MaxTrustedRoot)
 		if err != nil {
 			return fmt.Errorf("--trusted-root: %w", err)
 		}
@@ -105,7 +106,7 @@ func Main(ctx context.Context, args []string, w io.Writer, full *Full) error {
 			opts.Identities = p.TrustedIdentities
 		}
 		if opts.TrustedRoot == nil && p.TrustedRoot != "" {
-			b, err := readBounded(rel(p.TrustedRoot), MaxTrustedRoot)
+			b, err := resolve.ReadFileMax(rel(p.TrustedRoot), MaxTrustedRoot)
 			if err != nil {
 				return fmt.Errorf("policy trustedRoot: %w", err)
 			}
@@ -115,7 +116,7 @@ func Main(ctx context.Context, args []string, w io.Writer, full *Full) error {
 	if *vsaOut != "" && (*policyPath == "" || *vsaKey == "") {
 		return errors.New("--vsa needs --policy (what was checked) and --vsa-key (who says so)")
 	}
-	data, err := readBounded(fs.Arg(0), MaxInput)
+	data, err := resolve.ReadFileMax(fs.Arg(0), MaxInput)
 	if err != nil {
 		return err
 	}
@@ -165,21 +166,4 @@ func Main(ctx context.Context, args []string, w io.Writer, full *Full) error {
 		return ErrFailed
 	}
 	return nil
-}
-
-// readBounded reads a file of at most max bytes.
-func readBounded(p string, max int64) ([]byte, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > max {
-		return nil, fmt.Errorf("%s is over %d bytes", p, max)
-	}
-	return b, nil
 }

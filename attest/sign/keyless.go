@@ -21,6 +21,8 @@ import (
 	"github.com/sigstore/sigstore-go/pkg/root"
 	"github.com/sigstore/sigstore-go/pkg/sign"
 	"github.com/sigstore/sigstore/pkg/oauthflow"
+
+	"github.com/metahub-ai/attest/resolve"
 )
 
 // Signing says how a statement is signed: with a publisher key, or keyless
@@ -62,7 +64,7 @@ func PublicGood() *root.SigningConfig {
 
 // ReadSigningConfig reads a signing_config.json (media type v0.2).
 func ReadSigningConfig(p string) (*root.SigningConfig, error) {
-	b, err := readBounded(p, 1<<20)
+	b, err := resolve.ReadFileMax(p, 1<<20)
 	if err != nil {
 		return nil, err
 	}
@@ -264,20 +266,4 @@ func OIDCIssuer(sc *root.SigningConfig) string {
 		return ""
 	}
 	return svc.URL
-}
-
-func readBounded(p string, max int64) ([]byte, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > max {
-		return nil, fmt.Errorf("%s is over %d bytes", p, max)
-	}
-	return b, nil
 }

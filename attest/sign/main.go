@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/metahub-ai/attest/attest/keys"
+	"github.com/metahub-ai/attest/resolve"
 )
 
 // Main is 'attest-net sign (--key KEY | --keyless) [--log URL]
@@ -34,7 +35,7 @@ func Main(ctx context.Context, args []string, w io.Writer) error {
 		return errors.New("usage: attest sign (--key KEY.pem | --keyless) [--log URL] [--signing-config FILE] [--out FILE] REPORT.json")
 	}
 	in := fs.Arg(0)
-	report, err := readBounded(in, MaxReportBytes)
+	report, err := resolve.ReadFileMax(in, MaxReportBytes)
 	if err != nil {
 		return err
 	}

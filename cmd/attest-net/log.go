@@ -19,6 +19,7 @@ import (
 	"github.com/sigstore/sigstore-go/pkg/root"
 
 	"github.com/metahub-ai/attest/attest/keys"
+	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/tlog"
 )
 
@@ -258,7 +259,7 @@ func logVerify(ctx context.Context, args []string, stdout io.Writer) error {
 			return fmt.Errorf("%s names no log at %s", *rootPath, origin)
 		}
 	}
-	raw, err := readSmall(*since, tlog.MaxCheckpointBytes*4)
+	raw, err := resolve.ReadFileMax(*since, tlog.MaxCheckpointBytes*4)
 	if err != nil {
 		return err
 	}
@@ -283,20 +284,4 @@ func logVerify(ctx context.Context, args []string, stdout io.Writer) error {
 		return os.Rename(tmp, *since)
 	}
 	return nil
-}
-
-func readSmall(p string, max int64) ([]byte, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > max {
-		return nil, fmt.Errorf("%s is over %d bytes", p, max)
-	}
-	return b, nil
 }

@@ -199,7 +199,7 @@ func mcpServe(ctx context.Context, args []string, stdin io.ReadCloser, stdout io
 		if err != nil || b == "" {
 			return nil, VerifyOut{}, fmt.Errorf("bundle: %v", err)
 		}
-		data, err := readSmall(b, verify.MaxInput)
+		data, err := resolve.ReadFileMax(b, verify.MaxInput)
 		if err != nil {
 			return nil, VerifyOut{}, err
 		}
@@ -219,7 +219,7 @@ func mcpServe(ctx context.Context, args []string, stdin io.ReadCloser, stdout io
 		if p, err := path(in.TrustedRoot); err != nil {
 			return nil, VerifyOut{}, err
 		} else if p != "" {
-			if opts.TrustedRoot, err = readSmall(p, verify.MaxTrustedRoot); err != nil {
+			if opts.TrustedRoot, err = resolve.ReadFileMax(p, verify.MaxTrustedRoot); err != nil {
 				return nil, VerifyOut{}, err
 			}
 		}
@@ -242,7 +242,7 @@ func mcpServe(ctx context.Context, args []string, stdin io.ReadCloser, stdout io
 			}
 			opts.Identities = pol.TrustedIdentities
 			if pol.TrustedRoot != "" && opts.TrustedRoot == nil {
-				if opts.TrustedRoot, err = readSmall(filepath.Join(filepath.Dir(p), pol.TrustedRoot), verify.MaxTrustedRoot); err != nil {
+				if opts.TrustedRoot, err = resolve.ReadFileMax(filepath.Join(filepath.Dir(p), pol.TrustedRoot), verify.MaxTrustedRoot); err != nil {
 					return nil, VerifyOut{}, err
 				}
 			}

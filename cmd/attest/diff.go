@@ -11,6 +11,7 @@ import (
 	"github.com/metahub-ai/attest/attest"
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/render"
+	"github.com/metahub-ai/attest/resolve"
 )
 
 // maxReportBytes bounds a report read by diff.
@@ -77,7 +78,7 @@ are about different artifacts.`,
 
 // readReport reads a saved JSON report.
 func readReport(p string) (*attest.Report, error) {
-	data, err := readSmallFile(p, maxReportBytes)
+	data, err := resolve.ReadFileMax(p, maxReportBytes)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,7 +41,7 @@ shows them), 2 when the input cannot be read.`,
 			if err != nil {
 				return withCode(exitError, err)
 			}
-			data, err := readSmallFile(args[0], maxReportBytes)
+			data, err := resolve.ReadFileMax(args[0], maxReportBytes)
 			if err != nil {
 				return withCode(exitError, err)
 			}
@@ -116,21 +115,4 @@ shows them), 2 when the input cannot be read.`,
 	fl.StringVar(&issuer, "issuer", "", "for a keyless bundle: the signer's OIDC issuer")
 	fl.StringVar(&trustedRoot, "trusted-root", "", "for a bundle: Sigstore trusted_root.json")
 	return cmd
-}
-
-// readSmallFile reads a file of at most max bytes.
-func readSmallFile(p string, max int64) ([]byte, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > max {
-		return nil, fmt.Errorf("%s is over %d bytes", p, max)
-	}
-	return b, nil
 }

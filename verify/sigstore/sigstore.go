@@ -11,7 +11,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/url"
-	"slices"
 	"strings"
 	"time"
 
@@ -193,28 +192,17 @@ func keyed(b *bundle.Bundle, vc sgverify.VerificationContent, tr *root.TrustedRo
 	if len(opts.Keys) == 0 {
 		return verify.Signed{Signature: verify.Unchecked(opts, "not checked: no key given (the bundle names keyid %s); a key inside a bundle is never trusted by itself", hint)}
 	}
-	var ids []string
-	var lastErr error
-	for _, k := range opts.Keys {
-		id, err := keys.ID(k)
-		if err != nil {
-			lastErr = err
-			continue
-		}
-		ids = append(ids, id)
-		res, err := verifyWithKey(b, k, id, tr, logged)
-		if err != nil {
-			lastErr = err
-			continue
-		}
-		out := verify.Signed{Signature: answer(verify.OK, "signed by keyid %s", id)}
+	var res *sgverify.VerificationResult
+	_, ans := verify.TryKeys(opts.Keys, hint, func(k crypto.PublicKey, id string) error {
+		var err error
+		res, err = verifyWithKey(b, k, id, tr, logged)
+		return err
+	})
+	out := verify.Signed{Signature: ans}
+	if ans.Status == verify.OK {
 		finish(&out, b, tr, logged, res)
-		return out
 	}
-	if !slices.Contains(ids, hint) {
-		return verify.Signed{Signature: answer(verify.Fail, "signed by keyid %s, not by a trusted key (%s)", hint, strings.Join(ids, ", "))}
-	}
-	return verify.Signed{Signature: answer(verify.Fail, "the signature does not verify with keyid %s: %v", hint, lastErr)}
+	return out
 }
 
 func verifyWithKey(b *bundle.Bundle, key crypto.PublicKey, id string, tr *root.TrustedRoot, logged bool) (*sgverify.VerificationResult, error) {
