@@ -41,3 +41,17 @@ func companionFailed(err error, what string) error {
 	}
 	return withCode(exitError, errors.New(what+" (the reason is above)"))
 }
+
+// checkFailed maps a helper that checks something (verify, log verify):
+// its exit 1 is a failed check, passed on silently (its answers are
+// above); anything else is the helper's own failure.
+func checkFailed(err error, what string) error {
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &ee) && ee.ExitCode() == exitFail:
+		return errSilentFail
+	}
+	return companionFailed(err, what)
+}

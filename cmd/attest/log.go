@@ -1,9 +1,6 @@
 package main
 
 import (
-	"errors"
-	"os/exec"
-
 	"github.com/spf13/cobra"
 )
 
@@ -107,15 +104,7 @@ writes the current checkpoint to the --since file, for the next run.`,
 			if update {
 				argv = append(argv, "--update")
 			}
-			err := a.companion(cmd.Context(), a.stdout, argv...)
-			var ee *exec.ExitError
-			switch {
-			case err == nil:
-				return nil
-			case errors.As(err, &ee) && ee.ExitCode() == exitFail:
-				return errSilentFail
-			}
-			return companionFailed(err, "the log could not be checked")
+			return checkFailed(a.companion(cmd.Context(), a.stdout, argv...), "the log could not be checked")
 		},
 	}
 	verify.Flags().StringVar(&url, "url", "", "the log's URL")

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"errors"
-	"os/exec"
-
 	"github.com/spf13/cobra"
 
 	"github.com/metahub-ai/attest/resolve"
@@ -86,15 +83,7 @@ keyless, logged or timestamped ones to the attest-net companion
 			if asJSON {
 				argv = append(argv, "--json")
 			}
-			err := a.helper(cmd.Context(), resolve.VerifyHelper, a.stdout, append(argv, args[0])...)
-			var ee *exec.ExitError
-			switch {
-			case err == nil:
-				return nil
-			case errors.As(err, &ee) && ee.ExitCode() == exitFail:
-				return errSilentFail
-			}
-			return companionFailed(err, "verification could not run")
+			return checkFailed(a.helper(cmd.Context(), resolve.VerifyHelper, a.stdout, append(argv, args[0])...), "verification could not run")
 		},
 	}
 	f := cmd.Flags()
