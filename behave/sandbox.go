@@ -1,0 +1,84 @@
+// Package behave is the behavioral tier: it runs an artifact in a real
+// sandbox and records what it did. This file holds the sandbox interface
+// and its limits; bwrap.go the bubblewrap sandbox, the default on Linux.
+package behave
+
+import (
+	"context"
+	"errors"
+	"io"
+	"time"
+)
+
+// Limits bound one run in a sandbox. A limit reached ends the run and is
+// recorded in Result.LimitHit; it is the artifact's doing, never an error
+// of attest's.
+type Limits struct {
+	// Wall is the wall-clock time; CPU the processor time.
+	Wall, CPU time.Duration
+	// Memory bounds the address space of each process (RLIMIT_AS).
+	Memory int64
+	// Processes bounds the processes the sandbox user may have.
+	Processes int
+	// FileSize bounds any one file written (RLIMIT_FSIZE).
+	FileSize int64
+	// Disk bounds everything written under the work directory.
+	Disk int64
+	// Output bounds what is kept of standard output and of standard error;
+	// past it the run is stopped.
+	Output int64
+}
+
+// DefaultLimits are those of a behavioral run.
+var DefaultLimits = Limits{
+	Wall: 2 * time.Minute, CPU: time.Minute, Memory: 4 << 30, Processes: 128,
+	FileSize: 64 << 20, Disk: 256 << 20, Output: 1 << 20,
+}
+
+// Spec is one command to run in a sandbox.
+type Spec struct {
+	// Artifact is bound read-only at /artifact.
+	Artifact string
+	// Argv runs with /work (empty, writable) as its directory.
+	Argv []string
+	// Env is the whole environment (nothing of attest's own is passed).
+	Env    []string
+	Stdin  io.Reader
+	Limits Limits
+}
+
+// Limits reached, as Result.LimitHit says them.
+const (
+	HitWall      = "wall-clock time"
+	HitCPU       = "cpu time"
+	HitOutput    = "output"
+	HitDisk      = "disk"
+	HitFileSize  = "file size"
+	HitProcesses = "processes"
+)
+
+// Result is how a run ended.
+type Result struct {
+	ExitCode int    `json:"exitCode"`
+	Signal   string `json:"signal,omitempty"`
+	// LimitHit names the limit that ended the run, if one did.
+	LimitHit string        `json:"limitHit,omitempty"`
+	Stdout   []byte        `json:"-"`
+	Stderr   []byte        `json:"-"`
+	Duration time.Duration `json:"durationNs"`
+	// DiskBytes is the most the work directory held.
+	DiskBytes int64 `json:"diskBytes"`
+}
+
+// Sandbox runs commands isolated from the host: no network, nothing of the
+// host's files but a read-only system and the artifact, bounded.
+type Sandbox interface {
+	Name() string
+	// Version says which implementation ran, for the report.
+	Version(ctx context.Context) (string, error)
+	Run(ctx context.Context, s Spec) (*Result, error)
+}
+
+// ErrUnavailable says a sandbox cannot run here; the message says why and
+// what to install.
+var ErrUnavailable = errors.New("sandbox unavailable")
