@@ -76,7 +76,7 @@ func TestSandboxContainsHostileArtifacts(t *testing.T) {
 	dir := artifact(t, nil)
 	for _, c := range []struct {
 		name, script, hit string
-		check            func(*Result) bool
+		check             func(*Result) bool
 	}{
 		{"fork bomb", "b() { b | b & }; b; sleep 3", "", func(r *Result) bool {
 			return r.LimitHit == HitProcesses || r.LimitHit == HitWall || r.ExitCode != 0
