@@ -22,7 +22,8 @@ type Limits struct {
 	Processes int
 	// FileSize bounds any one file written (RLIMIT_FSIZE).
 	FileSize int64
-	// Disk bounds everything written under the work directory.
+	// Disk bounds everything written under /work, and under /tmp (each a
+	// tmpfs of this size).
 	Disk int64
 	// Output bounds what is kept of standard output and of standard error;
 	// past it the run is stopped.
@@ -66,8 +67,6 @@ type Result struct {
 	Stdout   []byte        `json:"-"`
 	Stderr   []byte        `json:"-"`
 	Duration time.Duration `json:"durationNs"`
-	// DiskBytes is the most the work directory held.
-	DiskBytes int64 `json:"diskBytes"`
 }
 
 // Sandbox runs commands isolated from the host: no network, nothing of the
