@@ -34,7 +34,6 @@ func renderSARIF(w io.Writer, r *attest.Report) error {
 	}
 	run := sarif.NewRunWithInformationURI(attest.ToolName, InformationURI)
 	run.Tool.Driver.WithVersion(r.Tool.Version)
-	run.Tool.Driver.WithSemanticVersion(r.Suite.Version)
 	docs := map[string]*checks.Check{}
 	if cat, err := suite.Default(); err == nil {
 		for _, c := range cat.Checks() {
