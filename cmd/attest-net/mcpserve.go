@@ -231,14 +231,16 @@ func mcpServe(ctx context.Context, args []string, stdin io.ReadCloser, stdout io
 				return nil, VerifyOut{}, err
 			}
 			opts.Policy = pol
+			// An explicit key stands in for the policy's signers, as --key does.
 			for _, sgn := range pol.TrustedSigners {
+				if in.Key != "" {
+					break
+				}
 				k, err := keys.LoadPublic(filepath.Join(filepath.Dir(p), sgn))
 				if err != nil {
 					return nil, VerifyOut{}, fmt.Errorf("policy signer: %w", err)
 				}
-				if len(opts.Keys) == 0 || in.Key == "" {
-					opts.Keys = append(opts.Keys, k)
-				}
+				opts.Keys = append(opts.Keys, k)
 			}
 			opts.Identities = pol.TrustedIdentities
 			if pol.TrustedRoot != "" && opts.TrustedRoot == nil {
