@@ -81,37 +81,10 @@ func Main(ctx context.Context, args []string, w io.Writer, full *Full) error {
 	}
 	var pol []byte
 	if *policyPath != "" {
-		p, err := policy.ReadConsumer(*policyPath)
-		if err != nil {
+		if err := opts.ApplyPolicy(*policyPath); err != nil {
 			return err
 		}
 		pol, _ = os.ReadFile(*policyPath)
-		opts.Policy = p
-		rel := func(s string) string {
-			if filepath.IsAbs(s) {
-				return s
-			}
-			return filepath.Join(filepath.Dir(*policyPath), s)
-		}
-		if opts.Keys == nil {
-			for _, s := range p.TrustedSigners {
-				k, err := keys.LoadPublic(rel(s))
-				if err != nil {
-					return fmt.Errorf("policy signer: %w", err)
-				}
-				opts.Keys = append(opts.Keys, k)
-			}
-		}
-		if opts.Identities == nil {
-			opts.Identities = p.TrustedIdentities
-		}
-		if opts.TrustedRoot == nil && p.TrustedRoot != "" {
-			b, err := resolve.ReadFileMax(rel(p.TrustedRoot), MaxTrustedRoot)
-			if err != nil {
-				return fmt.Errorf("policy trustedRoot: %w", err)
-			}
-			opts.TrustedRoot = b
-		}
 	}
 	if *vsaOut != "" && (*policyPath == "" || *vsaKey == "") {
 		return errors.New("--vsa needs --policy (what was checked) and --vsa-key (who says so)")
@@ -164,6 +137,44 @@ func Main(ctx context.Context, args []string, w io.Writer, full *Full) error {
 	}
 	if r.Failed {
 		return ErrFailed
+	}
+	return nil
+}
+
+// ApplyPolicy reads a consumer policy file into the options: the policy
+// itself, and what it trusts (signers, identities, trusted root; paths
+// relative to the file) wherever the options name nothing already, since
+// an explicit key, identity or root stands in for the policy's.
+func (opts *Options) ApplyPolicy(path string) error {
+	p, err := policy.ReadConsumer(path)
+	if err != nil {
+		return err
+	}
+	opts.Policy = p
+	rel := func(s string) string {
+		if filepath.IsAbs(s) {
+			return s
+		}
+		return filepath.Join(filepath.Dir(path), s)
+	}
+	if opts.Keys == nil {
+		for _, s := range p.TrustedSigners {
+			k, err := keys.LoadPublic(rel(s))
+			if err != nil {
+				return fmt.Errorf("policy signer: %w", err)
+			}
+			opts.Keys = append(opts.Keys, k)
+		}
+	}
+	if opts.Identities == nil {
+		opts.Identities = p.TrustedIdentities
+	}
+	if opts.TrustedRoot == nil && p.TrustedRoot != "" {
+		b, err := resolve.ReadFileMax(rel(p.TrustedRoot), MaxTrustedRoot)
+		if err != nil {
+			return fmt.Errorf("policy trustedRoot: %w", err)
+		}
+		opts.TrustedRoot = b
 	}
 	return nil
 }

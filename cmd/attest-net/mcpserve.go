@@ -17,7 +17,6 @@ import (
 	"github.com/metahub-ai/attest/attest"
 	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/checks"
-	"github.com/metahub-ai/attest/policy"
 	"github.com/metahub-ai/attest/render"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/verify"
@@ -226,27 +225,8 @@ func mcpServe(ctx context.Context, args []string, stdin io.ReadCloser, stdout io
 		if p, err := path(in.Policy); err != nil {
 			return nil, VerifyOut{}, err
 		} else if p != "" {
-			pol, err := policy.ReadConsumer(p)
-			if err != nil {
+			if err := opts.ApplyPolicy(p); err != nil {
 				return nil, VerifyOut{}, err
-			}
-			opts.Policy = pol
-			// An explicit key stands in for the policy's signers, as --key does.
-			for _, sgn := range pol.TrustedSigners {
-				if in.Key != "" {
-					break
-				}
-				k, err := keys.LoadPublic(filepath.Join(filepath.Dir(p), sgn))
-				if err != nil {
-					return nil, VerifyOut{}, fmt.Errorf("policy signer: %w", err)
-				}
-				opts.Keys = append(opts.Keys, k)
-			}
-			opts.Identities = pol.TrustedIdentities
-			if pol.TrustedRoot != "" && opts.TrustedRoot == nil {
-				if opts.TrustedRoot, err = resolve.ReadFileMax(filepath.Join(filepath.Dir(p), pol.TrustedRoot), verify.MaxTrustedRoot); err != nil {
-					return nil, VerifyOut{}, err
-				}
 			}
 		}
 		r := verify.Verify(ctx, data, opts)
