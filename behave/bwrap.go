@@ -235,3 +235,27 @@ func hitOnce(r *Result, what string) {
 		r.LimitHit = what
 	}
 }
+
+// Probe says whether the sandbox runs here: its version after running a
+// command in it, or why it cannot (not installed, user namespaces off).
+func (b *Bubblewrap) Probe(ctx context.Context) (string, error) {
+	v, err := b.Version(ctx)
+	if err != nil {
+		return "", err
+	}
+	dir, err := os.MkdirTemp("", "attest-probe-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	os.Chmod(dir, 0o755)
+	r, err := b.Run(ctx, Spec{Artifact: dir, Argv: []string{"/bin/true"},
+		Limits: Limits{Wall: 10 * time.Second, CPU: 5 * time.Second, Memory: 1 << 30, Processes: 16, FileSize: 1 << 20, Disk: 1 << 20, Output: 64 << 10}})
+	if err != nil {
+		return "", err
+	}
+	if r.ExitCode != 0 {
+		return "", fmt.Errorf("%w: %s is installed but cannot start a sandbox here: %s (unprivileged user namespaces may be disabled: sysctl kernel.unprivileged_userns_clone=1)", ErrUnavailable, v, strings.TrimSpace(string(r.Stderr)))
+	}
+	return v, nil
+}

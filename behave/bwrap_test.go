@@ -121,3 +121,21 @@ func TestSandboxUnavailable(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 }
+
+// The probe runs a command in the sandbox, so a bwrap that is installed
+// but cannot start one (user namespaces off) is reported as such.
+func TestSandboxProbe(t *testing.T) {
+	b := sandbox(t)
+	v, err := b.Probe(context.Background())
+	if err != nil || !strings.HasPrefix(v, "bubblewrap ") {
+		t.Errorf("%q %v", v, err)
+	}
+	dir := t.TempDir()
+	os.Chmod(dir, 0o755)
+	os.Chmod(filepath.Dir(dir), 0o755)
+	fake := filepath.Join(dir, "bwrap")
+	os.WriteFile(fake, []byte("#!/bin/sh\nif [ \"$1\" = --version ]; then echo bubblewrap 9; exit 0; fi\necho 'bwrap: No permissions to creating new namespace' >&2; exit 1\n"), 0o755)
+	if _, err := (&Bubblewrap{Path: fake}).Probe(context.Background()); !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "cannot start a sandbox here: bwrap: No permissions") {
+		t.Errorf("a bwrap that cannot start: %v", err)
+	}
+}

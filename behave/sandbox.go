@@ -80,4 +80,4 @@ type Sandbox interface {
 
 // ErrUnavailable says a sandbox cannot run here; the message says why and
 // what to install.
-var ErrUnavailable = errors.New("sandbox unavailable")
+var ErrUnavailable = errors.New("not available")

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/metahub-ai/attest/behave"
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/suite"
 	"github.com/metahub-ai/attest/resolve"
@@ -19,7 +20,7 @@ func newDoctorCmd(a *app) *cobra.Command {
 and the status of the network, model and sandbox capabilities that the
 behavioral tier and networked checks need. It changes nothing.`,
 		Args: cobra.NoArgs,
-		RunE: func(*cobra.Command, []string) error {
+		RunE: func(cmd *cobra.Command, _ []string) error {
 			w := a.stdout
 			cat, err := suite.Default()
 			if err != nil {
@@ -55,10 +56,15 @@ behavioral tier and networked checks need. It changes nothing.`,
 				}
 			}
 			fmt.Fprintln(w, "model    "+model)
-			if p, err := exec.LookPath("bwrap"); err == nil {
-				fmt.Fprintf(w, "sandbox  bubblewrap found at %s\n", p)
+			if v, err := (&behave.Bubblewrap{}).Probe(cmd.Context()); err == nil {
+				fmt.Fprintf(w, "sandbox  %s runs here (the default)\n", v)
 			} else {
-				fmt.Fprintln(w, "sandbox  not available: bubblewrap (bwrap) is not installed; on Debian or Ubuntu: apt-get install -y bubblewrap")
+				fmt.Fprintf(w, "sandbox  %v\n", err)
+			}
+			for _, engine := range []string{"podman", "docker", "runsc"} {
+				if p, err := exec.LookPath(engine); err == nil {
+					fmt.Fprintf(w, "         %s found at %s (not used yet)\n", engine, p)
+				}
 			}
 			return nil
 		},
