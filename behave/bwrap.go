@@ -91,15 +91,11 @@ func (c *capped) bytes() []byte {
 	return bytes.Clone(c.buf.Bytes())
 }
 
-// Run runs s under bubblewrap and waits for it, or for a limit.
-func (b *Bubblewrap) Run(ctx context.Context, s Spec) (*Result, error) {
+// argv builds the command line that runs s.
+func (b *Bubblewrap) argv(s Spec, l Limits) ([]string, error) {
 	bwrap, prlimit, setpriv, err := b.tools()
 	if err != nil {
 		return nil, err
-	}
-	l := s.Limits
-	if l == (Limits{}) {
-		l = DefaultLimits
 	}
 	if len(s.Argv) == 0 {
 		return nil, errors.New("nothing to run")
@@ -108,17 +104,28 @@ func (b *Bubblewrap) Run(ctx context.Context, s Spec) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	argv := []string{prlimit,
-		"--nproc=" + strconv.Itoa(l.Processes),
-		"--fsize=" + strconv.FormatInt(l.FileSize, 10),
-		"--cpu=" + strconv.Itoa(int(max(1, l.CPU/time.Second))),
-		"--as=" + strconv.FormatInt(l.Memory, 10),
-		"--nofile=256", "--core=0", "--"}
+	var argv []string
+	if s.Trace != "" {
+		strace, err := exec.LookPath("strace")
+		if err != nil {
+			return nil, fmt.Errorf("%w: strace is not installed (the file and process ledgers need it; on Debian or Ubuntu: apt-get install -y strace)", ErrUnavailable)
+		}
+		// Outside the sandbox, so nothing inside can reach or rewrite the
+		// log.
+		argv = append(argv, strace, "-f", "-qq", "--seccomp-bpf", "--pidns-translation", "-s", "512", "-e", "signal=none",
+			"-e", "trace="+traced, "-o", s.Trace)
+	}
+	argv = append(argv, prlimit,
+		"--nproc="+strconv.Itoa(l.Processes),
+		"--fsize="+strconv.FormatInt(l.FileSize, 10),
+		"--cpu="+strconv.Itoa(int(max(1, l.CPU/time.Second))),
+		"--as="+strconv.FormatInt(l.Memory, 10),
+		"--nofile=256", "--core=0", "--")
 	if setpriv != "" {
 		argv = append(argv, setpriv, "--reuid="+strconv.Itoa(nobody), "--regid="+strconv.Itoa(nobody), "--clear-groups", "--")
 	}
 	argv = append(argv, bwrap,
-		"--unshare-all", "--die-with-parent", "--new-session",
+		"--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
 		"--ro-bind", "/usr", "/usr")
 	for _, l := range []string{"bin", "sbin", "lib", "lib64", "lib32"} {
 		if t, err := os.Readlink("/" + l); err == nil {
@@ -132,28 +139,80 @@ func (b *Bubblewrap) Run(ctx context.Context, s Spec) (*Result, error) {
 			argv = append(argv, "--ro-bind", etc, etc)
 		}
 	}
-	// /work and /tmp are tmpfs of a fixed size: the kernel refuses the byte
-	// past the limit, where a watcher polling the disk let 50 MB through
-	// between two looks.
+	// /work, /tmp and the home are tmpfs of a fixed size: the kernel
+	// refuses the byte past the limit, where a watcher polling the disk let
+	// 50 MB through on CI between two looks.
 	size := strconv.FormatInt(l.Disk, 10)
 	argv = append(argv, "--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs", "/tmp",
-		"--ro-bind", artifact, "/artifact", "--size", size, "--tmpfs", "/work", "--chdir", "/work",
-		"--setenv", "HOME", "/work", "--")
-	argv = append(argv, s.Argv...)
+		"--size", size, "--tmpfs", "/home", "--dir", Home,
+		"--ro-bind", artifact, "/artifact", "--size", size, "--tmpfs", "/work", "--chdir", "/work")
+	for _, bd := range s.Binds {
+		argv = append(argv, "--ro-bind", bd.Host, bd.Sandbox)
+	}
+	env := append([]string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + Home, "LANG=C.UTF-8"}, s.Env...)
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		argv = append(argv, "--setenv", k, v)
+	}
+	argv = append(argv, "--")
+	return append(argv, s.Argv...), nil
+}
 
+// traced are the system calls the file and process ledgers are made of.
+const traced = "execve,execveat,open,openat,openat2,creat,unlink,unlinkat,rename,renameat,renameat2,connect,sendto,clone,clone3,fork,vfork"
+
+// Run runs s under bubblewrap and waits for it, or for a limit.
+func (b *Bubblewrap) Run(ctx context.Context, s Spec) (*Result, error) {
+	p, err := b.start(ctx, s, false)
+	if err != nil {
+		return nil, err
+	}
+	return p.Wait()
+}
+
+// Start runs s under bubblewrap with its standard input and output
+// connected to the returned process.
+func (b *Bubblewrap) Start(ctx context.Context, s Spec) (*Process, error) {
+	return b.start(ctx, s, true)
+}
+
+func (b *Bubblewrap) start(ctx context.Context, s Spec, piped bool) (*Process, error) {
+	l := s.Limits
+	if l == (Limits{}) {
+		l = DefaultLimits
+	}
+	argv, err := b.argv(s, l)
+	if err != nil {
+		return nil, err
+	}
 	runCtx, cancel := context.WithTimeout(ctx, l.Wall)
-	defer cancel()
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Env = append([]string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/work", "LANG=C.UTF-8"}, s.Env...)
-	cmd.Stdin = s.Stdin
+	// bwrap --clearenv empties the sandbox's environment; this one is
+	// bwrap's own.
+	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8"}
 	stdout := &capped{max: l.Output, over: make(chan struct{})}
 	stderr := &capped{max: l.Output, over: make(chan struct{})}
-	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.Stderr = stderr
+	p := &Process{}
+	if piped {
+		if p.Stdin, err = cmd.StdinPipe(); err != nil {
+			cancel()
+			return nil, err
+		}
+		if p.Stdout, err = cmd.StdoutPipe(); err != nil {
+			cancel()
+			return nil, err
+		}
+	} else {
+		cmd.Stdin = s.Stdin
+		cmd.Stdout = stdout
+	}
 	// Its own process group, so everything it starts outside the sandbox's
 	// namespace is killed with it.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
+		cancel()
 		return nil, fmt.Errorf("starting the sandbox: %w", err)
 	}
 	res := &Result{}
@@ -166,68 +225,69 @@ func (b *Bubblewrap) Run(ctx context.Context, s Spec) (*Result, error) {
 		hitMu.Unlock()
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
+	p.kill = func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	done := make(chan struct{})
 	var watch sync.WaitGroup
 	watch.Add(1)
 	go func() {
 		defer watch.Done()
-		for {
-			select {
-			case <-done:
-				return
-			case <-runCtx.Done():
-				if ctx.Err() == nil {
-					hit(HitWall)
-				} else {
-					syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-				}
-				return
-			case <-stdout.over:
-				hit(HitOutput)
-				return
-			case <-stderr.over:
-				hit(HitOutput)
-				return
+		select {
+		case <-done:
+		case <-runCtx.Done():
+			if ctx.Err() == nil {
+				hit(HitWall)
+			} else {
+				p.kill()
 			}
+		case <-stdout.over:
+			hit(HitOutput)
+		case <-stderr.over:
+			hit(HitOutput)
 		}
 	}()
-	waitErr := cmd.Wait()
-	close(done)
-	watch.Wait()
-	res.Duration = time.Since(start)
-	res.Stdout, res.Stderr = stdout.bytes(), stderr.bytes()
-	var ee *exec.ExitError
-	switch {
-	case waitErr == nil:
-	case errors.As(waitErr, &ee):
-		res.ExitCode = ee.ExitCode()
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			res.Signal = ws.Signal().String()
-			res.ExitCode = 128 + int(ws.Signal())
-			switch ws.Signal() {
-			case syscall.SIGXFSZ:
-				hitOnce(res, HitFileSize)
-			case syscall.SIGXCPU:
-				hitOnce(res, HitCPU)
+	p.wait = func() (*Result, error) {
+		defer cancel()
+		waitErr := cmd.Wait()
+		close(done)
+		watch.Wait()
+		hitMu.Lock()
+		defer hitMu.Unlock()
+		res.Duration = time.Since(start)
+		res.Stdout, res.Stderr = stdout.bytes(), stderr.bytes()
+		var ee *exec.ExitError
+		switch {
+		case waitErr == nil:
+		case errors.As(waitErr, &ee):
+			res.ExitCode = ee.ExitCode()
+			if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+				res.Signal = ws.Signal().String()
+				res.ExitCode = 128 + int(ws.Signal())
+				switch ws.Signal() {
+				case syscall.SIGXFSZ:
+					hitOnce(res, HitFileSize)
+				case syscall.SIGXCPU:
+					hitOnce(res, HitCPU)
+				}
 			}
+		default:
+			return nil, fmt.Errorf("the sandbox: %w", waitErr)
 		}
-	default:
-		return nil, fmt.Errorf("the sandbox: %w", waitErr)
+		// bwrap reports the command's death by signal as its exit status.
+		if res.ExitCode == 128+int(syscall.SIGXFSZ) {
+			hitOnce(res, HitFileSize)
+		}
+		if res.ExitCode == 128+int(syscall.SIGXCPU) {
+			hitOnce(res, HitCPU)
+		}
+		if bytes.Contains(res.Stderr, []byte("No space left on device")) {
+			hitOnce(res, HitDisk)
+		}
+		if bytes.Contains(res.Stderr, []byte("fork: Resource temporarily unavailable")) || bytes.Contains(res.Stderr, []byte("Cannot fork")) {
+			hitOnce(res, HitProcesses)
+		}
+		return res, nil
 	}
-	// bwrap reports the command's death by signal as its exit status.
-	if res.LimitHit == "" && res.ExitCode == 128+int(syscall.SIGXFSZ) {
-		res.LimitHit = HitFileSize
-	}
-	if res.LimitHit == "" && res.ExitCode == 128+int(syscall.SIGXCPU) {
-		res.LimitHit = HitCPU
-	}
-	if bytes.Contains(res.Stderr, []byte("No space left on device")) {
-		hitOnce(res, HitDisk)
-	}
-	if res.LimitHit == "" && (bytes.Contains(res.Stderr, []byte("fork: Resource temporarily unavailable")) || bytes.Contains(res.Stderr, []byte("Cannot fork"))) {
-		hitOnce(res, HitProcesses)
-	}
-	return res, nil
+	return p, nil
 }
 
 func hitOnce(r *Result, what string) {

@@ -46,7 +46,20 @@ type Spec struct {
 	Env    []string
 	Stdin  io.Reader
 	Limits Limits
+	// Binds are further host paths bound read-only (the in-sandbox agent,
+	// the proxy's socket).
+	Binds []Bind
+	// Trace, when set, is a host file that receives an strace log of
+	// everything run in the sandbox (the file and process ledgers).
+	Trace string
 }
+
+// Bind is one host path bound read-only into the sandbox.
+type Bind struct{ Host, Sandbox string }
+
+// Home is the sandbox user's home: an empty tmpfs, apart from the decoys
+// the agent plants.
+const Home = "/home/user"
 
 // Limits reached, as Result.LimitHit says them.
 const (
@@ -76,7 +89,24 @@ type Sandbox interface {
 	// Version says which implementation ran, for the report.
 	Version(ctx context.Context) (string, error)
 	Run(ctx context.Context, s Spec) (*Result, error)
+	// Start runs s with its standard input and output connected to the
+	// returned process (a session, an MCP server over stdio).
+	Start(ctx context.Context, s Spec) (*Process, error)
 }
+
+// Process is a sandboxed command started with Start.
+type Process struct {
+	Stdin  io.WriteCloser
+	Stdout io.ReadCloser
+	wait   func() (*Result, error)
+	kill   func()
+}
+
+// Wait waits for the process and says how it ended.
+func (p *Process) Wait() (*Result, error) { return p.wait() }
+
+// Kill ends the process and everything it started.
+func (p *Process) Kill() { p.kill() }
 
 // ErrUnavailable says a sandbox cannot run here; the message says why and
 // what to install.

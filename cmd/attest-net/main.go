@@ -22,6 +22,7 @@ import (
 	"syscall"
 
 	"github.com/metahub-ai/attest/attest/keys"
+	"github.com/metahub-ai/attest/behave/agent"
 	"github.com/metahub-ai/attest/attest/sign"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan"
 	"github.com/metahub-ai/attest/cmd/internal/gctune"
@@ -57,6 +58,9 @@ func main() {
 	}
 	var err error
 	switch os.Args[1] {
+	case "sandbox-agent":
+		// Inside the sandbox: no signal handling or tuning of attest-net's.
+		os.Exit(agent.Main(os.Args[2:]))
 	case "fetch":
 		err = remote.Main(ctx, os.Args[2:], os.Stdout)
 	case "osv":

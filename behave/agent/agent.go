@@ -1,0 +1,223 @@
+// Package agent is the process attest starts inside the sandbox. It plants
+// decoy credentials in the home directory, forwards 127.0.0.1:3128 to the
+// host's recording proxy over a Unix socket bound into the sandbox, and
+// then either runs one command with its standard input and output (an MCP
+// server over stdio) or serves calls as JSON lines (a skill's tool calls),
+// so that state in /work lasts from one call to the next.
+//
+// It is attest's own code; nothing of the artifact runs in it. The
+// process makes itself non-dumpable so that the artifact, which runs as
+// the same user, cannot reach its file descriptors through /proc and
+// forge replies.
+package agent
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/metahub-ai/attest/behave"
+)
+
+// maxCall bounds one call line from the host.
+const maxCall = 16 << 20
+
+// Main runs the agent with its command-line arguments and returns its exit
+// code.
+func Main(args []string) int {
+	fs := flag.NewFlagSet("sandbox-agent", flag.ContinueOnError)
+	canary := fs.String("canary", "", "plant decoy credentials holding this token")
+	proxy := fs.Bool("proxy", false, "forward "+behave.ProxyAddr+" to the recording proxy")
+	session := fs.Bool("session", false, "serve calls as JSON lines")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	// PR_SET_DUMPABLE 0: /proc/<agent>/fd is then closed to the artifact.
+	syscall.RawSyscall(syscall.SYS_PRCTL, 4, 0, 0)
+	if *canary != "" {
+		if err := PlantDecoys(os.Getenv("HOME"), *canary); err != nil {
+			fmt.Fprintln(os.Stderr, "agent: decoys:", err)
+			return 2
+		}
+	}
+	if *proxy {
+		if err := forward(behave.ProxyAddr, behave.ProxySocket); err != nil {
+			fmt.Fprintln(os.Stderr, "agent: proxy:", err)
+			return 2
+		}
+	}
+	if *session {
+		serve(os.Stdin, os.Stdout)
+		return 0
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(os.Stderr, "agent: nothing to run")
+		return 2
+	}
+	c := exec.Command(fs.Arg(0), fs.Args()[1:]...)
+	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr
+	if err := c.Run(); err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return ee.ExitCode()
+		}
+		fmt.Fprintln(os.Stderr, "agent:", err)
+		return 127
+	}
+	return 0
+}
+
+// Decoys are the credential files planted in the sandbox's home; each
+// holds the run's canary token, so a read shows in the file ledger and a
+// leak in the network ledger.
+var Decoys = map[string]string{
+	".ssh/id_rsa":          "-----BEGIN OPENSSH PRIVATE KEY-----\n%s\n-----END OPENSSH PRIVATE KEY-----\n",
+	".aws/credentials":     "[default]\naws_access_key_id = AKIA%s\naws_secret_access_key = %s\n",
+	".netrc":               "machine example.com login user password %s\n",
+	".config/gh/hosts.yml": "github.com:\n  oauth_token: %s\n",
+}
+
+// PlantDecoys writes the decoys under home.
+func PlantDecoys(home, canary string) error {
+	for rel, format := range Decoys {
+		p := filepath.Join(home, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			return err
+		}
+		body := fmt.Sprintf(format, canary)
+		if bytes.Count([]byte(format), []byte("%s")) == 2 {
+			body = fmt.Sprintf(format, canary, canary)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// forward relays connections on addr to the Unix socket sock.
+func forward(addr, sock string) error {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	go func() {
+		for {
+			in, err := l.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer in.Close()
+				out, err := net.Dial("unix", sock)
+				if err != nil {
+					return
+				}
+				defer out.Close()
+				go func() { io.Copy(out, in); out.(*net.UnixConn).CloseWrite() }()
+				io.Copy(in, out)
+			}()
+		}
+	}()
+	return nil
+}
+
+// serve answers calls read from in until it closes.
+func serve(in io.Reader, out io.Writer) {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64<<10), maxCall)
+	enc := json.NewEncoder(out)
+	var mu sync.Mutex
+	for sc.Scan() {
+		var c behave.Call
+		var r behave.Reply
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			r.Error = "a call that is not JSON: " + err.Error()
+		} else {
+			r = run(c)
+		}
+		mu.Lock()
+		enc.Encode(r)
+		mu.Unlock()
+	}
+}
+
+// bounded keeps the first max bytes written.
+type bounded struct {
+	buf  bytes.Buffer
+	max  int
+	over bool
+}
+
+func (b *bounded) Write(p []byte) (int, error) {
+	if room := b.max - b.buf.Len(); len(p) > room {
+		b.buf.Write(p[:max(room, 0)])
+		b.over = true
+		return len(p), nil
+	}
+	return b.buf.Write(p)
+}
+
+// run runs one call in its own process group.
+func run(c behave.Call) behave.Reply {
+	r := behave.Reply{ID: c.ID}
+	if len(c.Argv) == 0 {
+		r.Error = "nothing to run"
+		return r
+	}
+	if c.TimeoutMs <= 0 {
+		c.TimeoutMs = 30_000
+	}
+	if c.MaxOutput <= 0 {
+		c.MaxOutput = 64 << 10
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(c.TimeoutMs)*time.Millisecond)
+	defer cancel()
+	cmd := exec.Command(c.Argv[0], c.Argv[1:]...)
+	cmd.Dir = "/work"
+	cmd.Stdin = bytes.NewReader([]byte(c.Stdin))
+	stdout, stderr := &bounded{max: c.MaxOutput}, &bounded{max: c.MaxOutput}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// A child left holding the output open does not hold the reply.
+	cmd.WaitDelay = time.Second
+	if err := cmd.Start(); err != nil {
+		r.Error = err.Error()
+		r.ExitCode = 127
+		return r
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		r.TimedOut = true
+		err = <-done
+	}
+	// Whatever the command left running is stopped with it.
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		r.ExitCode = ee.ExitCode()
+		if r.ExitCode < 0 {
+			r.ExitCode = 137
+		}
+	}
+	r.Stdout, r.Stderr = stdout.buf.String(), stderr.buf.String()
+	r.Truncated = stdout.over || stderr.over
+	return r
+}

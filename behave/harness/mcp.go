@@ -1,0 +1,161 @@
+package harness
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/metahub-ai/attest/behave"
+	"github.com/metahub-ai/attest/behave/model"
+)
+
+// mcpCallTimeout bounds one tool call (a server that never answers).
+const mcpCallTimeout = 20 * time.Second
+
+// server is an MCP server running in the sandbox, with a client session.
+type server struct {
+	t     *behave.Traced
+	cs    *sdk.ClientSession
+	tools []*sdk.Tool
+}
+
+// startServer launches the server in the sandbox and connects to it.
+func (r *run) startServer(ctx context.Context, proxyDir string) (*server, error) {
+	t, err := behave.StartAgent(ctx, r.o.Sandbox, r.agentSpec(proxyDir, r.o.Launch))
+	if err != nil {
+		return nil, err
+	}
+	client := sdk.NewClient(&sdk.Implementation{Name: "attest", Version: "behave"}, nil)
+	cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	cs, err := client.Connect(cctx, &sdk.IOTransport{Reader: t.Stdout, Writer: t.Stdin, MaxLineLength: 4 << 20}, nil)
+	if err != nil {
+		t.Kill()
+		res, _, _ := t.Finish()
+		return nil, fmt.Errorf("the server did not start over stdio: %v%s", err, stderrOf(res))
+	}
+	s := &server{t: t, cs: cs}
+	for tool, err := range cs.Tools(cctx, nil) {
+		if err != nil {
+			s.close()
+			return nil, fmt.Errorf("tools/list: %w", err)
+		}
+		s.tools = append(s.tools, tool)
+		if len(s.tools) >= 64 {
+			break
+		}
+	}
+	return s, nil
+}
+
+func stderrOf(res *behave.Result) string {
+	if res == nil || len(res.Stderr) == 0 {
+		return ""
+	}
+	return "; its stderr: " + clip(strings.TrimSpace(string(res.Stderr)), 500)
+}
+
+func (s *server) close() (*behave.Result, *behave.Ledger, error) {
+	s.cs.Close()
+	s.t.Stdin.Close()
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			s.t.Kill()
+		}
+	}()
+	res, l, err := s.t.Finish()
+	close(done)
+	return res, l, err
+}
+
+// call calls a tool with a bound; the text of the result, whether it is an
+// error, and whether the server failed to answer at all.
+func (s *server) call(ctx context.Context, name string, args json.RawMessage) (text string, isErr, noAnswer bool) {
+	cctx, cancel := context.WithTimeout(ctx, mcpCallTimeout)
+	defer cancel()
+	var a any
+	if json.Unmarshal(args, &a) != nil {
+		return "the arguments are not JSON", true, false
+	}
+	res, err := s.cs.CallTool(cctx, &sdk.CallToolParams{Name: name, Arguments: a})
+	if err != nil {
+		return "the server did not answer: " + err.Error(), true, errors.Is(cctx.Err(), context.DeadlineExceeded) || errors.Is(err, sdk.ErrConnectionClosed)
+	}
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*sdk.TextContent); ok {
+			b.WriteString(tc.Text)
+		} else {
+			data, _ := json.Marshal(c)
+			b.Write(data)
+		}
+		if b.Len() > 64<<10 {
+			break
+		}
+	}
+	return clip(b.String(), 16<<10), res.IsError, false
+}
+
+const mcpDriverSystem = `ROLE: driver
+You are exercising an MCP server inside a sandbox to see what it does. Carry out the user's task with the server's tools, as its documentation describes them. When the task is done, or cannot be done, say so plainly in a final answer without calling a tool.
+
+<documentation>
+%s
+</documentation>`
+
+// driveMCP runs the driver against the server's real tools.
+func (r *run) driveMCP(ctx context.Context, c Case) ([]model.Message, *behave.Result, *behave.Ledger, error) {
+	p, dir, err := r.startProxy()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer p.Close()
+	p.Tag(r.tag)
+	s, err := r.startServer(ctx, dir)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var tools []model.Tool
+	for _, t := range s.tools {
+		schema, _ := json.Marshal(t.InputSchema)
+		tools = append(tools, model.Tool{Name: t.Name, Description: t.Description, Schema: schema})
+	}
+	msgs := []model.Message{{Role: "user", Parts: []model.Part{{Type: model.Text, Text: c.Prompt}}}}
+	var driveErr error
+	for turn := 0; turn < r.o.MaxTurns; turn++ {
+		resp, err := r.o.Driver.Complete(ctx, model.Request{System: fmt.Sprintf(mcpDriverSystem, r.docs), Messages: msgs, Tools: tools})
+		if err != nil {
+			driveErr = err
+			break
+		}
+		msgs = append(msgs, model.Message{Role: "assistant", Parts: resp.Parts})
+		var results []model.Part
+		for _, part := range resp.Parts {
+			if part.Type == model.ToolUse {
+				text, isErr, _ := s.call(ctx, part.Name, part.Input)
+				results = append(results, model.Part{Type: model.ToolResult, ID: part.ID, Text: text, IsError: isErr})
+			}
+		}
+		if len(results) == 0 {
+			break
+		}
+		msgs = append(msgs, model.Message{Role: "user", Parts: results})
+	}
+	res, l, err := s.close()
+	ev, trunc := p.Events()
+	if l != nil {
+		l.Network, l.Truncated = ev, l.Truncated || trunc
+	}
+	if err == nil {
+		err = driveErr
+	}
+	return msgs, res, l, err
+}
