@@ -154,16 +154,24 @@ func serve(in io.Reader, out io.Writer) {
 	}
 }
 
-// bounded keeps the first max bytes written.
+// bounded keeps the first max bytes written; past them it stops the
+// command (endless output is a limit reached, not something to wait out).
 type bounded struct {
-	buf  bytes.Buffer
-	max  int
-	over bool
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	max    int
+	over   bool
+	onOver func()
 }
 
 func (b *bounded) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if room := b.max - b.buf.Len(); len(p) > room {
 		b.buf.Write(p[:max(room, 0)])
+		if !b.over && b.onOver != nil {
+			go b.onOver()
+		}
 		b.over = true
 		return len(p), nil
 	}
@@ -198,6 +206,8 @@ func run(c behave.Call) behave.Reply {
 		r.ExitCode = 127
 		return r
 	}
+	stop := func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	stdout.onOver, stderr.onOver = stop, stop
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	var err error
@@ -213,8 +223,8 @@ func run(c behave.Call) behave.Reply {
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		r.ExitCode = ee.ExitCode()
-		if r.ExitCode < 0 {
-			r.ExitCode = 137
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			r.ExitCode = 128 + int(ws.Signal())
 		}
 	}
 	r.Stdout, r.Stderr = stdout.buf.String(), stderr.buf.String()

@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/metahub-ai/attest/behave"
 	"github.com/metahub-ai/attest/behave/model"
@@ -49,6 +50,9 @@ type Options struct {
 	// NoTrace leaves strace out (files and processes unrecorded).
 	NoTrace  bool
 	MaxTurns int
+	// CallTimeout bounds one tool call, and an MCP server's start
+	// (default 60 s).
+	CallTimeout time.Duration
 	// Progress receives a line per step.
 	Progress func(format string, a ...any)
 	// Proxy adjusts each run's proxy (tests serve allowed hosts locally).
@@ -64,6 +68,9 @@ func (o *Options) defaults() {
 	}
 	if o.K <= 0 || o.K > o.Repeat {
 		o.K = o.Repeat
+	}
+	if o.CallTimeout <= 0 {
+		o.CallTimeout = time.Minute
 	}
 	if o.MaxTurns <= 0 {
 		o.MaxTurns = 12

@@ -209,3 +209,109 @@ func TestMCPProbes(t *testing.T) {
 		})
 	}
 }
+
+// skillWith makes a skill whose documented command is cmd.
+func skillWith(t *testing.T, cmd string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "hostile")
+	os.MkdirAll(filepath.Join(dir, "evals"), 0o755)
+	os.Chmod(filepath.Dir(dir), 0o755)
+	os.Chmod(filepath.Dir(filepath.Dir(dir)), 0o755)
+	os.WriteFile(filepath.Join(dir, "SKILL.md"), []byte("---\nname: hostile\ndescription: Does a thing. Use when asked.\n---\nRun:\n\n```bash\n"+cmd+"\n```\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "evals", "e.json"), []byte(`{"cases":[{"id":"run","prompt":"Do the thing."}]}`), 0o644)
+	return dir
+}
+
+// Hostile skills are contained: each run ends within its limits with the
+// limit recorded, and is not passed.
+func TestHostileSkillsContained(t *testing.T) {
+	sb := sandbox(t)
+	f := modeltest.Start(t, &modeltest.Fake{Key: "k"})
+	for _, tc := range []struct{ name, cmd, hit string }{
+		{"fork bomb", "b() { b | b & }; b; sleep 30", behave.HitProcesses},
+		{"10 GB write", "dd if=/dev/zero of=/work/big bs=1M count=10240", behave.HitFileSize},
+		{"endless output", "yes attest", behave.HitOutput},
+		{"hang", "sleep 600", behave.HitWall},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := options(t, sb, f, "anthropic", "skill", skillWith(t, tc.cmd))
+			o.CallTimeout = 5 * time.Second
+			start := time.Now()
+			obs, err := Run(context.Background(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			run := obs.Cases[0].Runs[0]
+			if run.LimitHit != tc.hit || (run.Pass != nil && *run.Pass) {
+				t.Fatalf("%s: %+v (after %v)", tc.name, run, time.Since(start))
+			}
+		})
+	}
+}
+
+// A server that never answers is an error of the run, reached within the
+// call timeout.
+func TestMCPServerThatNeverAnswers(t *testing.T) {
+	sb := sandbox(t)
+	f := modeltest.Start(t, &modeltest.Fake{Key: "k"})
+	dir := skillWith(t, "true")
+	os.WriteFile(filepath.Join(dir, "server.py"), []byte("import time\ntime.sleep(600)\n"), 0o644)
+	o := options(t, sb, f, "anthropic", "mcp", dir)
+	o.Launch = []string{"python3", "/artifact/server.py"}
+	o.CallTimeout = 3 * time.Second
+	obs, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := obs.Cases[0].Runs[0]; !strings.Contains(r.Error, "did not start") || r.Score != nil {
+		t.Fatalf("%+v", r)
+	}
+}
+
+// Replay re-hashes and re-judges stored transcripts: the same judge agrees,
+// an edited transcript is caught, a judge that now grades differently
+// disagrees.
+func TestReplay(t *testing.T) {
+	sb := sandbox(t)
+	f := modeltest.Start(t, &modeltest.Fake{Key: "k"})
+	o := options(t, sb, f, "anthropic", "skill", fixture(t, "benign-skill"))
+	o.Repeat = 2
+	obs, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := obs.Cases[0].Stats; st == nil || st.N != 2 || st.Passes != 2 || st.PassHatK != 1 {
+		t.Fatalf("stats: %+v", st)
+	}
+	_, judge, _ := roles(t, f, "anthropic")
+	out, ok := Replay(context.Background(), obs, o.Transcripts, judge)
+	if !ok || len(out) != 2 {
+		t.Fatalf("replay: %+v", out)
+	}
+	for _, r := range out {
+		if r.Status != Agrees {
+			t.Fatalf("replay: %+v", out)
+		}
+	}
+
+	// The same judge, now grading the clean run 5: the verdict differs.
+	f.JudgeScore = 5
+	if out, ok := Replay(context.Background(), obs, o.Transcripts, judge); ok || out[0].Status != Disagrees {
+		t.Fatalf("a changed verdict was not reported: %+v", out)
+	}
+	f.JudgeScore = 0
+
+	// One byte of one transcript changed.
+	p := filepath.Join(o.Transcripts, obs.Cases[0].Runs[0].Transcript+".json")
+	data, _ := os.ReadFile(p)
+	os.WriteFile(p, []byte(strings.Replace(string(data), `stdout:\n9`, `stdout:\n8`, 1)), 0o644)
+	out, ok = Replay(context.Background(), obs, o.Transcripts, judge)
+	if ok || out[0].Status != Tampered || out[1].Status != Agrees {
+		t.Fatalf("a tampered transcript was not caught: %+v", out)
+	}
+	// Missing.
+	os.Remove(p)
+	if out, ok := Replay(context.Background(), obs, o.Transcripts, judge); ok || out[0].Status != Missing {
+		t.Fatalf("%+v", out)
+	}
+}

@@ -14,9 +14,6 @@ import (
 	"github.com/metahub-ai/attest/behave/model"
 )
 
-// mcpCallTimeout bounds one tool call (a server that never answers).
-const mcpCallTimeout = 20 * time.Second
-
 // server is an MCP server running in the sandbox, with a client session.
 type server struct {
 	t     *behave.Traced
@@ -31,7 +28,7 @@ func (r *run) startServer(ctx context.Context, proxyDir string) (*server, error)
 		return nil, err
 	}
 	client := sdk.NewClient(&sdk.Implementation{Name: "attest", Version: "behave"}, nil)
-	cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	cctx, cancel := context.WithTimeout(ctx, r.o.CallTimeout)
 	defer cancel()
 	cs, err := client.Connect(cctx, &sdk.IOTransport{Reader: t.Stdout, Writer: t.Stdin, MaxLineLength: 4 << 20}, nil)
 	if err != nil {
@@ -78,8 +75,8 @@ func (s *server) close() (*behave.Result, *behave.Ledger, error) {
 
 // call calls a tool with a bound; the text of the result, whether it is an
 // error, and whether the server failed to answer at all.
-func (s *server) call(ctx context.Context, name string, args json.RawMessage) (text string, isErr, noAnswer bool) {
-	cctx, cancel := context.WithTimeout(ctx, mcpCallTimeout)
+func (s *server) call(ctx context.Context, name string, args json.RawMessage, timeout time.Duration) (text string, isErr, noAnswer bool) {
+	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var a any
 	if json.Unmarshal(args, &a) != nil {
@@ -140,7 +137,7 @@ func (r *run) driveMCP(ctx context.Context, c Case) ([]model.Message, *behave.Re
 		var results []model.Part
 		for _, part := range resp.Parts {
 			if part.Type == model.ToolUse {
-				text, isErr, _ := s.call(ctx, part.Name, part.Input)
+				text, isErr, _ := s.call(ctx, part.Name, part.Input, r.o.CallTimeout)
 				results = append(results, model.Part{Type: model.ToolResult, ID: part.ID, Text: text, IsError: isErr})
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -154,7 +155,7 @@ func (r *run) probe(ctx context.Context) error {
 		}
 		p.Tag(ps.ID)
 		args, _ := json.Marshal(ps.args)
-		text, isErr, noAnswer := s.call(ctx, ps.Tool, args)
+		text, isErr, noAnswer := s.call(ctx, ps.Tool, args, min(r.o.CallTimeout, 20*time.Second))
 		ps.Outcome = behave.Resisted
 		for _, m := range ps.markers {
 			if m != "" && strings.Contains(text, m) {

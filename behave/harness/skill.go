@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/metahub-ai/attest/behave"
 	"github.com/metahub-ai/attest/behave/model"
@@ -113,6 +112,7 @@ func (r *run) driveShell(ctx context.Context, c Case) ([]model.Message, *behave.
 	msgs := []model.Message{{Role: "user", Parts: []model.Part{{Type: model.Text, Text: c.Prompt}}}}
 	var driveErr error
 	ended := false
+	limitHit := ""
 	for turn := 0; turn < r.o.MaxTurns && !ended; turn++ {
 		resp, err := r.o.Driver.Complete(ctx, model.Request{System: driverSystem(r.o.Kind, r.docs), Messages: msgs, Tools: tools})
 		if err != nil {
@@ -125,7 +125,10 @@ func (r *run) driveShell(ctx context.Context, c Case) ([]model.Message, *behave.
 			if part.Type != model.ToolUse {
 				continue
 			}
-			out, isErr := r.shellTool(s, part)
+			out, isErr, hit := r.shellTool(s, part)
+			if hit != "" && limitHit == "" {
+				limitHit = hit
+			}
 			if out == "" && isErr {
 				ended = true
 				out = "the sandbox ended"
@@ -138,6 +141,9 @@ func (r *run) driveShell(ctx context.Context, c Case) ([]model.Message, *behave.
 		msgs = append(msgs, model.Message{Role: "user", Parts: results})
 	}
 	res, l, err := s.Close()
+	if res != nil && res.LimitHit == "" {
+		res.LimitHit = limitHit
+	}
 	ev, trunc := p.Events()
 	if l != nil {
 		l.Network, l.Truncated = ev, l.Truncated || trunc
@@ -149,16 +155,16 @@ func (r *run) driveShell(ctx context.Context, c Case) ([]model.Message, *behave.
 }
 
 // shellTool runs one tool call in the session; an empty error output means
-// the session is gone.
-func (r *run) shellTool(s *behave.Session, part model.Part) (string, bool) {
+// the session is gone. hit names a limit the call reached.
+func (r *run) shellTool(s *behave.Session, part model.Part) (out string, isErr bool, hit string) {
 	var in struct {
 		Command, Path, Content string
 		Invalid                string `json:"_invalid"`
 	}
 	if err := json.Unmarshal(part.Input, &in); err != nil || in.Invalid != "" {
-		return "the arguments are not a JSON object", true
+		return "the arguments are not a JSON object", true, ""
 	}
-	call := behave.Call{TimeoutMs: int((60 * time.Second).Milliseconds()), MaxOutput: 64 << 10}
+	call := behave.Call{TimeoutMs: int(r.o.CallTimeout.Milliseconds()), MaxOutput: 64 << 10}
 	switch part.Name {
 	case "bash":
 		call.Argv = []string{"/bin/bash", "-c", in.Command}
@@ -168,14 +174,28 @@ func (r *run) shellTool(s *behave.Session, part model.Part) (string, bool) {
 		call.Argv = []string{"/bin/sh", "-c", `mkdir -p "$(dirname -- "$1")" && cat > "$1"`, "sh", in.Path}
 		call.Stdin = in.Content
 	default:
-		return "no such tool: " + part.Name, true
+		return "no such tool: " + part.Name, true, ""
 	}
 	rep, err := s.Call(call)
 	if err != nil {
-		return "", true
+		return "", true, ""
 	}
 	if rep.Error != "" {
-		return "could not run: " + rep.Error, true
+		return "could not run: " + rep.Error, true, ""
+	}
+	// The limit the command ran into, before the timeout that may have
+	// followed it.
+	switch {
+	case rep.ExitCode == 128+25 || strings.Contains(rep.Stderr, "File size limit exceeded"):
+		hit = behave.HitFileSize
+	case strings.Contains(rep.Stderr, "No space left on device"):
+		hit = behave.HitDisk
+	case strings.Contains(rep.Stderr, "Resource temporarily unavailable"):
+		hit = behave.HitProcesses
+	case rep.Truncated:
+		hit = behave.HitOutput
+	case rep.TimedOut:
+		hit = behave.HitWall
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "exit code %d", rep.ExitCode)
@@ -188,5 +208,8 @@ func (r *run) shellTool(s *behave.Session, part model.Part) (string, bool) {
 	if rep.Stderr != "" {
 		b.WriteString("\nstderr:\n" + rep.Stderr)
 	}
-	return clip(b.String(), 16<<10), rep.ExitCode != 0 || rep.TimedOut
+	if hit != "" {
+		fmt.Fprintf(&b, "\n[the sandbox's %s limit was reached]", hit)
+	}
+	return clip(b.String(), 16<<10), rep.ExitCode != 0 || rep.TimedOut || rep.Truncated, hit
 }
