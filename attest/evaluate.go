@@ -5,8 +5,12 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
+	"github.com/metahub-ai/attest/behave"
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/suite"
 	"github.com/metahub-ai/attest/checks/surface"
@@ -56,6 +60,12 @@ type Options struct {
 	Parallel int
 	// Cached is set when the report came from the cache.
 	Cached *bool
+	// Behave, when set, runs the behavioral tier on a copy of exactly the
+	// evaluated files (dir) after the static checks; veto is set when a
+	// blocking static safety check failed and ForceBehavioral is not.
+	Behave func(ctx context.Context, subj *resolve.Subject, dir string) (*behave.Outcome, error)
+	// ForceBehavioral runs the behavioral tier despite a static veto.
+	ForceBehavioral bool
 }
 
 // Evaluate resolves a target, runs the suite's checks, applies the policy
@@ -79,8 +89,11 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 	if opts.Grants != nil {
 		grants = *opts.Grants
 	}
+	if opts.Behave != nil {
+		grants.Sandbox, grants.Model = true, true
+	}
 	cache := opts.Cache
-	if opts.Surface != nil || opts.Lock != nil || opts.Source != nil {
+	if opts.Surface != nil || opts.Lock != nil || opts.Source != nil || opts.Behave != nil {
 		cache = nil
 	}
 	// A local tree whose metadata is unchanged has the digest it had.
@@ -97,7 +110,17 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 		}
 	}
 	started := now().UTC()
-	subj, err := resolve.Load(ctx, target, resolve.LoadOptions{Inventory: opts.Inventory, Kind: opts.Kind})
+	lo := resolve.LoadOptions{Inventory: opts.Inventory, Kind: opts.Kind}
+	if opts.Behave != nil {
+		tmp, err := os.MkdirTemp("", "attest-behave-")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(tmp)
+		os.Chmod(tmp, 0o755)
+		lo.CopyTo = filepath.Join(tmp, "artifact")
+	}
+	subj, err := resolve.Load(ctx, target, lo)
 	if err != nil {
 		return nil, err
 	}
@@ -122,16 +145,39 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 	if opts.Surface != nil {
 		surface.Attach(subj, opts.Surface)
 	}
-	outcomes := checks.Run(ctx, subj, cat, checks.RunOptions{
+	ro := checks.RunOptions{
 		Grants: grants, StartedAt: started, Timeout: opts.CheckTimeout, Logger: opts.Logger, Progress: opts.Progress,
 		Parallel: opts.Parallel,
-	})
+	}
+	var behaved *behave.Outcome
+	if opts.Behave != nil {
+		ro.Select = func(c *checks.Check) bool { return !behavioral(c) }
+	}
+	outcomes := checks.Run(ctx, subj, cat, ro)
+	if opts.Behave != nil {
+		if veto := vetoOf(outcomes, opts.Policy, started); veto != "" && !opts.ForceBehavioral {
+			behaved = &behave.Outcome{Observation: &behave.Observation{Kind: string(subj.Kind), Skipped: veto,
+				Cases: []behave.Case{}, Probes: []behave.Probe{}, Safety: []behave.SafetyFinding{}}}
+		} else if behaved, err = opts.Behave(ctx, subj, lo.CopyTo); err != nil {
+			return nil, err
+		}
+		ro.Select = behavioral
+		ro.Behavior = behaved.Observation
+		outcomes = append(outcomes, checks.Run(ctx, subj, cat, ro)...)
+		slices.SortFunc(outcomes, func(a, b checks.Outcome) int { return strings.Compare(a.Check.ID, b.Check.ID) })
+	}
 	results := policy.Apply(outcomes, opts.Policy, started)
 	score, err := policy.Compute(results, cat, opts.Policy.MinScore)
 	if err != nil {
 		return nil, err
 	}
 	r, err := assemble(subj, cat, grants, opts, results, score, started, now().UTC())
+	if err == nil && behaved != nil {
+		r.Behavior = behaved.Observation
+		if behaved.Environment != nil {
+			r.Environment = Environment{Sandbox: behaved.Environment.Sandbox, Models: behaved.Environment.Models}
+		}
+	}
 	if err == nil && cache != nil && cacheable(r) {
 		// A cache that cannot be written costs the next run time, nothing else.
 		if cache.put("reports", key, r) == nil && fp != "" {
@@ -150,6 +196,22 @@ func cacheable(r *Report) bool {
 		}
 	}
 	return true
+}
+
+// behavioral checks need a sandbox and a model.
+func behavioral(c *checks.Check) bool {
+	return slices.Contains(c.Needs, checks.Sandbox)
+}
+
+// vetoOf names the unwaived blocking safety failure that keeps the
+// artifact out of the sandbox, if any.
+func vetoOf(outcomes []checks.Outcome, pol policy.Config, now time.Time) string {
+	for _, r := range policy.Apply(outcomes, pol, now) {
+		if r.Blocking && r.Axis == checks.Safety && r.Status == checks.Fail && r.Waiver == nil {
+			return "vetoed: the blocking safety check " + r.Check + " failed statically (--behavioral runs it anyway)"
+		}
+	}
+	return ""
 }
 
 func markCached(opts Options) {

@@ -2,6 +2,7 @@ package attest
 
 import (
 	_ "embed"
+	"github.com/metahub-ai/attest/behave"
 	"github.com/metahub-ai/attest/mcp"
 
 	"github.com/metahub-ai/attest/checks"
@@ -25,20 +26,20 @@ var Schema []byte
 
 // Report is the canonical result of one evaluation.
 type Report struct {
-	SchemaVersion string          `json:"schemaVersion"`
-	Tool          Tool            `json:"tool"`
-	Subject       Subject         `json:"subject"`
-	Suite         Suite           `json:"suite"`
-	Grants        checks.Grants   `json:"grants"`
-	Policy        Policy          `json:"policy"`
-	Inventory     Inventory       `json:"inventory"`
-	Results       []policy.Result `json:"results"`
-	Score         policy.Score    `json:"score"`
-	Surface       *Surface        `json:"surface"`
-	Behavior      any             `json:"behavior"`
-	Environment   Environment     `json:"environment"`
-	StartedAt     string          `json:"startedAt"`
-	FinishedAt    string          `json:"finishedAt"`
+	SchemaVersion string              `json:"schemaVersion"`
+	Tool          Tool                `json:"tool"`
+	Subject       Subject             `json:"subject"`
+	Suite         Suite               `json:"suite"`
+	Grants        checks.Grants       `json:"grants"`
+	Policy        Policy              `json:"policy"`
+	Inventory     Inventory           `json:"inventory"`
+	Results       []policy.Result     `json:"results"`
+	Score         policy.Score        `json:"score"`
+	Surface       *Surface            `json:"surface"`
+	Behavior      *behave.Observation `json:"behavior"`
+	Environment   Environment         `json:"environment"`
+	StartedAt     string              `json:"startedAt"`
+	FinishedAt    string              `json:"finishedAt"`
 }
 
 // Tool names the evaluator.
@@ -131,8 +132,9 @@ type SurfaceItem struct {
 	SchemaSHA256      string `json:"schemaSha256,omitempty"`
 }
 
-// Environment records the sandbox and models of a behavioral run.
+// Environment records the sandbox and the model of each role of a
+// behavioral run; both null when nothing ran.
 type Environment struct {
-	Sandbox any `json:"sandbox"`
-	Models  any `json:"models"`
+	Sandbox *behave.SandboxRecord         `json:"sandbox"`
+	Models  map[string]behave.ModelRecord `json:"models"`
 }

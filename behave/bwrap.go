@@ -185,6 +185,13 @@ func (b *Bubblewrap) start(ctx context.Context, s Spec, piped bool) (*Process, e
 	if err != nil {
 		return nil, err
 	}
+	return launch(ctx, argv, s, l, piped, nil)
+}
+
+// launch starts argv, bounded by l, in its own process group; stop, when
+// set, also ends what the process group does not hold (a container).
+func launch(ctx context.Context, argv []string, s Spec, l Limits, piped bool, stop func()) (*Process, error) {
+	var err error
 	runCtx, cancel := context.WithTimeout(ctx, l.Wall)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	// bwrap --clearenv empties the sandbox's environment; this one is
@@ -223,9 +230,14 @@ func (b *Bubblewrap) start(ctx context.Context, s Spec, piped bool) (*Process, e
 			res.LimitHit = what
 		}
 		hitMu.Unlock()
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		p.kill()
 	}
-	p.kill = func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	p.kill = func() {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		if stop != nil {
+			stop()
+		}
+	}
 	done := make(chan struct{})
 	var watch sync.WaitGroup
 	watch.Add(1)

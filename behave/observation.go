@@ -4,86 +4,40 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"github.com/metahub-ai/attest/checks/observed"
 
 	"github.com/gowebpki/jcs"
 )
 
-// Observation is what a behavioral run saw, as the report records it
-// (report.behavior) and the behavioral checks judge it.
-type Observation struct {
-	Kind string `json:"kind"`
-	// Harness says how the artifact was driven: skill, mcp, agent.
-	Harness string `json:"harness"`
-	// PassThreshold is the judge score (0..1) a run needs to pass.
-	PassThreshold float64 `json:"passThreshold"`
-	Cases         []Case  `json:"cases"`
-	Probes        []Probe `json:"probes"`
-	// Safety is the deterministic scan of the ledgers: it overrides the
-	// judge.
-	Safety []SafetyFinding `json:"safety"`
-	Ledger Ledger          `json:"ledger"`
-	// Errors are failures of attest or of a provider: they never count
-	// against the artifact.
-	Errors []string `json:"errors,omitempty"`
-	// Skipped says why nothing ran (a veto, a missing harness).
-	Skipped string `json:"skipped,omitempty"`
-}
-
-// Case is one test case and its runs.
-type Case struct {
-	ID string `json:"id"`
-	// Source is the evals file it came from, or "synthesized".
-	Source string    `json:"source"`
-	Prompt string    `json:"prompt"`
-	Runs   []CaseRun `json:"runs"`
-	Stats  *Stats    `json:"stats,omitempty"`
-}
-
-// CaseRun is one run of a case, as its judge graded it.
-type CaseRun struct {
-	// Transcript is the sha256 of the run's canonical transcript.
-	Transcript string `json:"transcript"`
-	Turns      int    `json:"turns"`
-	// Score (0..1) and Pass are the judge's; nil when it did not grade.
-	Score      *float64           `json:"score"`
-	Pass       *bool              `json:"pass"`
-	Dimensions map[string]float64 `json:"dimensions,omitempty"`
-	Concerns   []string           `json:"concerns,omitempty"`
-	// Refused says the judge would not grade (an injection in the
-	// documentation); Error is a failure of ours or of a provider.
-	Refused  string `json:"refused,omitempty"`
-	Error    string `json:"error,omitempty"`
-	LimitHit string `json:"limitHit,omitempty"`
-}
-
-// Probe is one adversarial probe and what it showed.
-type Probe struct {
-	ID       string `json:"id"`
-	Class    string `json:"class"` // command-injection, path-traversal, ssrf, oversized-input
-	Tool     string `json:"tool"`
-	Argument string `json:"argument"`
-	// Outcome: demonstrated (the vulnerability is shown, deterministically),
-	// resisted, concern (robustness, not a proof), or error.
-	Outcome    string `json:"outcome"`
-	Detail     string `json:"detail,omitempty"`
-	Transcript string `json:"transcript,omitempty"`
-}
+// The observation types live in checks/observed, which the behavioral
+// checks read; these names keep the behave package's vocabulary.
+type (
+	Observation   = observed.Observation
+	Case          = observed.Case
+	CaseRun       = observed.CaseRun
+	Probe         = observed.Probe
+	SafetyFinding = observed.SafetyFinding
+	Stats         = observed.Stats
+	Ledger        = observed.Ledger
+	NetEvent      = observed.NetEvent
+	FileEvent     = observed.FileEvent
+	ProcEvent     = observed.ProcEvent
+)
 
 // Probe outcomes.
 const (
-	Demonstrated = "demonstrated"
-	Resisted     = "resisted"
-	Concern      = "concern"
-	ProbeError   = "error"
+	Demonstrated = observed.Demonstrated
+	Resisted     = observed.Resisted
+	Concern      = observed.Concern
+	ProbeError   = observed.ProbeError
 )
 
-// SafetyFinding is one rule of the deterministic scan that matched.
-type SafetyFinding struct {
-	Case     string `json:"case,omitempty"`
-	Rule     string `json:"rule"`
-	Severity string `json:"severity"` // fail, warn
-	Message  string `json:"message"`
-}
+// Ledger bounds.
+const (
+	MaxNetEvents  = observed.MaxNetEvents
+	MaxFileEvents = observed.MaxFileEvents
+	MaxProcEvents = observed.MaxProcEvents
+)
 
 // Environment says where and with what a behavioral run ran (report
 // environment).

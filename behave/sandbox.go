@@ -15,19 +15,20 @@ import (
 // of attest's.
 type Limits struct {
 	// Wall is the wall-clock time; CPU the processor time.
-	Wall, CPU time.Duration
+	Wall time.Duration `json:"wallNs"`
+	CPU  time.Duration `json:"cpuNs"`
 	// Memory bounds the address space of each process (RLIMIT_AS).
-	Memory int64
+	Memory int64 `json:"memoryBytes"`
 	// Processes bounds the processes the sandbox user may have.
-	Processes int
+	Processes int `json:"processes"`
 	// FileSize bounds any one file written (RLIMIT_FSIZE).
-	FileSize int64
-	// Disk bounds everything written under /work, and under /tmp (each a
-	// tmpfs of this size).
-	Disk int64
+	FileSize int64 `json:"fileSizeBytes"`
+	// Disk bounds everything written under /work, /tmp and the home (each
+	// a tmpfs of this size).
+	Disk int64 `json:"diskBytes"`
 	// Output bounds what is kept of standard output and of standard error;
 	// past it the run is stopped.
-	Output int64
+	Output int64 `json:"outputBytes"`
 }
 
 // DefaultLimits are those of a behavioral run.
@@ -92,6 +93,9 @@ type Sandbox interface {
 	// Start runs s with its standard input and output connected to the
 	// returned process (a session, an MCP server over stdio).
 	Start(ctx context.Context, s Spec) (*Process, error)
+	// Probe runs a command in the sandbox: its version, or why it cannot
+	// run here.
+	Probe(ctx context.Context) (string, error)
 }
 
 // Process is a sandboxed command started with Start.

@@ -2,23 +2,6 @@ package behave
 
 import "math"
 
-// Stats summarise a case's repeated runs.
-type Stats struct {
-	N      int     `json:"n"`
-	Passes int     `json:"passes"`
-	Mean   float64 `json:"mean"`
-	SD     float64 `json:"sd"`
-	// CI is the 95% confidence interval of the mean score (Student's t,
-	// right for small samples), clamped to 0..1; nil below two runs.
-	CI *[2]float64 `json:"ci95"`
-	// K is the k of PassAtK (at least one of k runs passes) and PassHatK
-	// (all k pass), estimated from the N runs as τ-bench defines them:
-	// pass@k = 1 − C(N−c,k)/C(N,k), pass^k = C(c,k)/C(N,k).
-	K        int     `json:"k"`
-	PassAtK  float64 `json:"passAtK"`
-	PassHatK float64 `json:"passHatK"`
-}
-
 // tCrit are two-sided 95% Student's t critical values for 1..30 degrees
 // of freedom.
 var tCrit = [...]float64{12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,

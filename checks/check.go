@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/metahub-ai/attest/checks/observed"
 	"github.com/metahub-ai/attest/resolve"
 )
 
@@ -114,6 +115,9 @@ type Input struct {
 	// StartedAt is the run's start time, set only for checks granted the
 	// clock; it is the only time a check may read.
 	StartedAt time.Time
+	// Behavior is what the behavioral run observed, set only for checks
+	// granted the sandbox and the model; nil when nothing ran.
+	Behavior *observed.Observation
 }
 
 // Result is what a check found.

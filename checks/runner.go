@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/metahub-ai/attest/checks/observed"
 	"github.com/metahub-ai/attest/resolve"
 )
 
@@ -29,6 +30,11 @@ type RunOptions struct {
 	Logger    *slog.Logger
 	// Progress, when set, is called after each check finishes.
 	Progress func(done, total int, id string)
+	// Select, when set, runs only the checks it accepts (the behavioral
+	// checks run after the static ones, which can veto the run).
+	Select func(*Check) bool
+	// Behavior is handed to checks granted the sandbox and the model.
+	Behavior *observed.Observation
 }
 
 // Outcome is one check's result in a run.
@@ -59,7 +65,7 @@ func Run(ctx context.Context, s *resolve.Subject, cat *Catalog, opts RunOptions)
 	}
 	var todo []*Check
 	for _, c := range cat.Checks() {
-		if c.AppliesTo(s.Kind) {
+		if c.AppliesTo(s.Kind) && (opts.Select == nil || opts.Select(c)) {
 			todo = append(todo, c)
 		}
 	}
@@ -181,10 +187,19 @@ func runOne(ctx context.Context, s *resolve.Subject, c *Check, opts RunOptions) 
 		}
 	}
 	in := &Input{Subject: s}
+	sandbox, model := false, false
 	for _, n := range c.Needs {
-		if n == Clock {
+		switch n {
+		case Clock:
 			in.StartedAt = opts.StartedAt
+		case Sandbox:
+			sandbox = true
+		case Model:
+			model = true
 		}
+	}
+	if sandbox && model {
+		in.Behavior = opts.Behavior
 	}
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()

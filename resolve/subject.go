@@ -93,6 +93,10 @@ type LoadOptions struct {
 	Inventory Options
 	// Kind overrides detection when set.
 	Kind Kind
+	// CopyTo, when set, receives a copy of exactly the subject's files
+	// (each checked against its digest as copied), for a run in a sandbox:
+	// what runs is what was evaluated.
+	CopyTo string
 }
 
 // Load resolves, inventories and detects a target in one step. The
@@ -111,6 +115,11 @@ func Load(ctx context.Context, target string, opts LoadOptions) (*Subject, error
 	inv, err := Take(ctx, snap, opts.Inventory)
 	if err != nil {
 		return nil, fmt.Errorf("taking the inventory of %q: %w", target, err)
+	}
+	if opts.CopyTo != "" {
+		if err := copySubject(snap, inv, opts.CopyTo); err != nil {
+			return nil, fmt.Errorf("copying %q for the sandbox: %w", target, err)
+		}
 	}
 	m := LoadManifests(inv)
 	s := &Subject{Source: snap.Provenance, Inventory: inv, Manifests: m}

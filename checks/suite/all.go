@@ -8,6 +8,8 @@ import (
 	agentnohostileinstructions "github.com/metahub-ai/attest/checks/agent-no-hostile-instructions"
 	agentshapedeclared "github.com/metahub-ai/attest/checks/agent-shape-declared"
 	agenttoolscope "github.com/metahub-ai/attest/checks/agent-tool-scope"
+	behavesasdocumented "github.com/metahub-ai/attest/checks/behaves-as-documented"
+	behavessafely "github.com/metahub-ai/attest/checks/behaves-safely"
 	ciconfigured "github.com/metahub-ai/attest/checks/ci-configured"
 	declaredfilesexist "github.com/metahub-ai/attest/checks/declared-files-exist"
 	depsbounded "github.com/metahub-ai/attest/checks/deps-bounded"
@@ -75,7 +77,7 @@ import (
 // ID and Version name the suite in reports.
 const (
 	ID      = "attest-default"
-	Version = "1.1.0"
+	Version = "1.2.0"
 )
 
 // All lists every check of the suite, sorted by id. Adding a check is one
@@ -86,6 +88,8 @@ func All() []*checks.Check {
 		agentnohostileinstructions.Check,
 		agentshapedeclared.Check,
 		agenttoolscope.Check,
+		behavesasdocumented.Check,
+		behavessafely.Check,
 		ciconfigured.Check,
 		declaredfilesexist.Check,
 		depsbounded.Check,

@@ -11,6 +11,9 @@
 //	attest-net log-serve --dir DIR      run a transparency log (attest log serve)
 //	attest-net sign --key K REPORT      sign a report (attest sign)
 //	attest-net verify ... BUNDLE        verify with sigstore-go (attest-verify hands it what it cannot check)
+//	attest-net behave ...               run the behavioral tier (attest run --behavioral)
+//	attest-net replay ... REPORT        re-judge stored transcripts (attest replay)
+//	attest-net setup ...                choose a sandbox and a model (attest setup)
 package main
 
 import (
@@ -42,6 +45,9 @@ const usage = `usage:
   attest-net log-trusted-root --dir DIR [--url URL]   print a trusted root naming the log
   attest-net log-verify --url URL --since CHECKPOINT (--trusted-root F | --key PUB)   check consistency
   attest-net verify [--key PUB | --identity S --issuer U] [--trusted-root F] [--artifact DIR] BUNDLE  check a signed report
+  attest-net behave --dir DIR --kind KIND [flags]   run the behavioral tier (attest run --behavioral)
+  attest-net replay --transcripts DIR REPORT   re-hash and re-judge stored transcripts (attest replay)
+  attest-net setup [flags]   choose a sandbox and a model (attest setup)
 
 attest runs this helper itself, for remote targets and for 'attest run --net'.`
 
@@ -85,6 +91,15 @@ func main() {
 		}
 	case "mcp-serve":
 		err = mcpServe(ctx, os.Args[2:], os.Stdin, os.Stdout)
+	case "behave":
+		err = behaveMain(ctx, os.Args[2:], os.Stdout, os.Stderr)
+	case "replay":
+		err = replayMain(ctx, os.Args[2:], os.Stdout, os.Stderr)
+		if errors.Is(err, errFailed) {
+			os.Exit(1)
+		}
+	case "setup":
+		err = setupMain(ctx, os.Args[2:], os.Stdin, os.Stdout, os.Stderr)
 	case "registry-serve":
 		err = remote.ServeMain(ctx, os.Args[2:], os.Stderr)
 	default:

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os/exec"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -48,23 +49,40 @@ behavioral tier and networked checks need. It changes nothing.`,
 			} else {
 				fmt.Fprintf(w, "verify   attest verify cannot run: %v\n", err)
 			}
-			model := "not configured: no ANTHROPIC_API_KEY or OPENAI_API_KEY in the environment"
-			for _, k := range []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY"} {
+			var keys []string
+			for _, k := range []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY", "LOCAL_LLM_BASE_URL"} {
 				if a.getenv(k) != "" {
-					model = "key present in " + k + " (not verified)"
-					break
+					keys = append(keys, k)
 				}
 			}
-			fmt.Fprintln(w, "model    "+model)
-			if v, err := (&behave.Bubblewrap{}).Probe(cmd.Context()); err == nil {
-				fmt.Fprintf(w, "sandbox  %s runs here (the default)\n", v)
+			saved := "attest setup has not been run"
+			if p, err := behave.UserConfigPath(); err == nil {
+				if cfg, ok, err := behave.LoadUserConfig(p); err != nil {
+					saved = err.Error()
+				} else if ok {
+					saved = fmt.Sprintf("attest setup chose the %s sandbox and the %s provider (%s)", cfg.Sandbox, cfg.Provider, p)
+				}
+			}
+			switch len(keys) {
+			case 0:
+				fmt.Fprintf(w, "model    no provider key in the environment; %s\n", saved)
+			case 1:
+				fmt.Fprintf(w, "model    %s set (wins over attest setup; not verified here); %s\n", keys[0], saved)
+			default:
+				fmt.Fprintf(w, "model    several providers set (%s): behavioral runs need --provider; %s\n", strings.Join(keys, ", "), saved)
+			}
+			for _, name := range []string{"bubblewrap", "podman", "docker", "gvisor"} {
+				sb, _ := behave.SandboxNamed(name)
+				if v, err := sb.Probe(cmd.Context()); err == nil {
+					fmt.Fprintf(w, "sandbox  %s: works here (%s)\n", name, v)
+				} else {
+					fmt.Fprintf(w, "sandbox  %s: %v\n", name, err)
+				}
+			}
+			if _, err := exec.LookPath("strace"); err != nil {
+				fmt.Fprintln(w, "ledger   strace is not installed: behavioral runs record the network only (apt-get install -y strace)")
 			} else {
-				fmt.Fprintf(w, "sandbox  %v\n", err)
-			}
-			for _, engine := range []string{"podman", "docker", "runsc"} {
-				if p, err := exec.LookPath(engine); err == nil {
-					fmt.Fprintf(w, "         %s found at %s (not used yet)\n", engine, p)
-				}
+				fmt.Fprintln(w, "ledger   strace records files and processes under bubblewrap")
 			}
 			return nil
 		},

@@ -331,7 +331,7 @@ func TestListJSONAndDoctorAndVersion(t *testing.T) {
 	t.Setenv("ATTEST_VERIFY_HELPER", "")
 	t.Setenv("PATH", t.TempDir())
 	if r := attestCLI(t, nil, "doctor"); !strings.Contains(r.stdout, "verify   attest verify cannot run") || !strings.Contains(r.stdout, "go install github.com/metahub-ai/attest/cmd/attest-verify") ||
-		!strings.Contains(r.stdout, "sandbox  not available: bubblewrap (bwrap) is not installed; on Debian or Ubuntu: apt-get install -y bubblewrap") {
+		!strings.Contains(r.stdout, "sandbox  bubblewrap: not available: bubblewrap (bwrap) is not installed; on Debian or Ubuntu: apt-get install -y bubblewrap") || !strings.Contains(r.stdout, "ledger   strace is not installed") {
 		t.Errorf("doctor without attest-verify:\n%s", r.stdout)
 	}
 	r = attestCLI(t, nil, "version", "--json")

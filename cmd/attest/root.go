@@ -53,6 +53,8 @@ func runApp(ctx context.Context, a *app, args []string) int {
 func commands(a *app) []*cobra.Command {
 	return []*cobra.Command{
 		newRunCmd(a),
+		newSetupCmd(a),
+		newReplayCmd(a),
 		newLockCmd(a),
 		newRegistryCmd(a),
 		newLogCmd(a),

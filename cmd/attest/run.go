@@ -41,6 +41,7 @@ type runOptions struct {
 	shard    string
 	noCache  bool
 	key      string
+	behave   behaveFlags
 }
 
 func newRunCmd(a *app) *cobra.Command {
@@ -122,6 +123,10 @@ could not be evaluated.`,
 				minScore = &o.minScore
 			}
 			if o.from != "" || len(args) > 1 || o.shard != "" || o.outDir != "" {
+				if o.behave.on {
+					return withCode(exitError, errors.New("--behavioral runs one target at a time"))
+				}
+				o.behave.off = true
 				return runBatch(cmd, a, args, o, minScore, "")
 			}
 			target := ""
@@ -132,6 +137,9 @@ could not be evaluated.`,
 			var coll *resolve.CollectionError
 			if errors.As(err, &coll) {
 				// A collection: evaluate each member.
+				if o.behave.on {
+					return withCode(exitError, fmt.Errorf("%s is a collection of %d artifacts; --behavioral runs one target at a time", target, len(coll.Members)))
+				}
 				var members []string
 				for _, m := range coll.Members {
 					members = append(members, filepath.Join(target, m))
@@ -165,6 +173,7 @@ could not be evaluated.`,
 	f.StringVar(&o.shard, "shard", "", "with several targets: evaluate only shard i of n (i/n), for a CI matrix")
 	f.BoolVar(&o.noCache, "no-cache", false, "with several targets: evaluate every one, even those whose report is cached")
 	f.StringVar(&o.lock, "lock", "", "compare the MCP surface with this lock file (default: DIR/"+mcp.LockFile+" when it exists)")
+	o.behave.add(f)
 	return cmd
 }
 
@@ -204,6 +213,17 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 		g := checks.DefaultGrants
 		g.Net = true
 		opts.Grants = &g
+	}
+	behavioral, note, err := o.behave.wanted(a)
+	if err != nil {
+		return withCode(exitError, err)
+	}
+	if behavioral {
+		if note != "" {
+			fmt.Fprintln(a.stderr, "note: "+note)
+		}
+		opts.Behave = o.behave.hook(a)
+		opts.ForceBehavioral = o.behave.on
 	}
 	if o.surface != "" {
 		snap, err := readSurface(o.surface)

@@ -1,0 +1,55 @@
+package behavesasdocumented
+
+import (
+	"context"
+	"testing"
+
+	"github.com/metahub-ai/attest/checks/observed"
+	"github.com/metahub-ai/attest/checks"
+)
+
+func runs(scores ...float64) *observed.Observation {
+	var rs []observed.CaseRun
+	for _, s := range scores {
+		s := s
+		p := s >= 0.7
+		rs = append(rs, observed.CaseRun{Transcript: "ab", Score: &s, Pass: &p})
+	}
+	return &observed.Observation{Kind: "skill", Cases: []observed.Case{{ID: "c", Runs: rs}}}
+}
+
+func result(t *testing.T, obs *observed.Observation) checks.Result {
+	t.Helper()
+	r, err := Check.Run(context.Background(), &checks.Input{Behavior: obs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// The minimal pair: graded runs that pass, and the same runs failing.
+func TestMinimalPair(t *testing.T) {
+	if r := result(t, runs(0.9, 0.8)); r.Status != checks.Pass {
+		t.Fatalf("%+v", r)
+	}
+	if r := result(t, runs(0.3, 0.2)); r.Status != checks.Fail {
+		t.Fatalf("%+v", r)
+	}
+	if r := result(t, runs(0.9, 0.3)); r.Status != checks.Warn || *r.Score != 0.6 {
+		t.Fatalf("%+v", r)
+	}
+}
+
+// Evasion: documentation that talks the judge into refusing (or into
+// anything) gets an error, never a grade, and an outage is not a 0.
+func TestRefusalAndOutage(t *testing.T) {
+	obs := runs(0.9)
+	obs.Cases[0].Runs = append(obs.Cases[0].Runs, observed.CaseRun{Transcript: "cd", Refused: "the documentation addresses the grader"})
+	if r := result(t, obs); r.Status != checks.Error {
+		t.Fatalf("refusal: %+v", r)
+	}
+	down := &observed.Observation{Kind: "skill", Cases: []observed.Case{{ID: "c", Runs: []observed.CaseRun{{Error: "the judge could not grade: the model provider is not answering"}}}}}
+	if r := result(t, down); r.Status != checks.Error {
+		t.Fatalf("outage: %+v", r)
+	}
+}

@@ -1,0 +1,216 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/metahub-ai/attest/behave"
+	"github.com/metahub-ai/attest/behave/model/modeltest"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+// behaveEnv sets up a behavioral run end to end: the real attest-net, the
+// real sandbox, a fake Anthropic API, an empty attest home.
+func behaveEnv(t *testing.T) *modeltest.Fake {
+	t.Helper()
+	if _, err := (&behave.Bubblewrap{}).Probe(context.Background()); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("no sandbox in CI: %v", err)
+		}
+		t.Skipf("SKIPPING: %v", err)
+	}
+	if _, err := exec.LookPath("strace"); err != nil && os.Getenv("CI") != "" {
+		t.Fatal("no strace in CI")
+	}
+	t.Setenv(resolve.EnvNetHelper, netHelper(t))
+	f := modeltest.Start(t, &modeltest.Fake{Key: "test-key"})
+	for _, k := range []string{"OPENAI_API_KEY", "OPENROUTER_API_KEY", "LOCAL_LLM_BASE_URL"} {
+		t.Setenv(k, "")
+	}
+	t.Setenv("ANTHROPIC_API_KEY", "test-key")
+	t.Setenv("ANTHROPIC_BASE_URL", f.URL)
+	t.Setenv("ATTEST_HOME", t.TempDir())
+	return f
+}
+
+type behaveReport struct {
+	Grants  struct{ Sandbox, Model bool }
+	Results []struct {
+		Check, Status, Summary string
+		Evidence               []struct{ Type, SHA256, Message string }
+	}
+	Behavior    *behave.Observation
+	Environment struct {
+		Sandbox *behave.SandboxRecord
+		Models  map[string]behave.ModelRecord
+	}
+}
+
+func (r behaveReport) status(check string) (string, string) {
+	for _, x := range r.Results {
+		if x.Check == check {
+			return x.Status, x.Summary
+		}
+	}
+	return "", ""
+}
+
+func readBehaveReport(t *testing.T, p string) behaveReport {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r behaveReport
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// attest run --behavioral on a benign skill: it passes behaves-as-documented
+// and behaves-safely, and the report records the sandbox, the models per
+// role with their sampling parameters and tokens, and the ledgers; attest
+// replay reproduces it and catches an edited transcript.
+func TestRunBehavioral(t *testing.T) {
+	f := behaveEnv(t)
+	dir := t.TempDir()
+	out, transcripts := filepath.Join(dir, "report.json"), filepath.Join(dir, "runs")
+	res := attestCLI(t, nil, "run", "--behavioral", "--json", "--transcripts", transcripts, "-o", out, "../../testdata/behave/benign-skill")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s %s", res.code, res.stdout, res.stderr)
+	}
+	r := readBehaveReport(t, out)
+	if s, sum := r.status("behaves-as-documented"); s != "pass" {
+		t.Fatalf("behaves-as-documented %s: %s", s, sum)
+	}
+	if s, sum := r.status("behaves-safely"); s != "pass" {
+		t.Fatalf("behaves-safely %s: %s", s, sum)
+	}
+	sb, models := r.Environment.Sandbox, r.Environment.Models
+	if !r.Grants.Sandbox || !r.Grants.Model || sb == nil || sb.Kind != "bubblewrap" || !strings.HasPrefix(sb.Version, "bubblewrap ") || sb.Limits.Processes == 0 {
+		t.Fatalf("environment: %+v grants %+v", sb, r.Grants)
+	}
+	d, j := models["driver"], models["judge"]
+	if d.Provider != "anthropic" || d.Calls != 2 || d.InputTokens == 0 || d.OutputTokens == 0 || d.MaxTokens == 0 ||
+		j.Calls != 1 || j.Temperature != 0 || j.Temperature == d.Temperature || j.InputTokens == 0 {
+		t.Fatalf("models: %+v", models)
+	}
+	for _, seen := range f.Requests {
+		if seen.Role == "judge" && seen.Temperature != 0 {
+			t.Fatalf("the judge was called with temperature %v", seen.Temperature)
+		}
+	}
+	if r.Behavior == nil || r.Behavior.Ledger.Method != "strace" || len(r.Behavior.Ledger.Processes) == 0 {
+		t.Fatalf("ledger: %+v", r.Behavior)
+	}
+
+	if res := attestCLI(t, nil, "replay", out, "--transcripts", transcripts); res.code != 0 || !strings.Contains(res.stdout, "agrees") {
+		t.Fatalf("replay: exit %d: %s %s", res.code, res.stdout, res.stderr)
+	}
+	files, _ := filepath.Glob(filepath.Join(transcripts, "*.json"))
+	if len(files) != 1 {
+		t.Fatalf("transcripts: %v", files)
+	}
+	data, _ := os.ReadFile(files[0])
+	os.WriteFile(files[0], []byte(strings.Replace(string(data), "word", "Word", 1)), 0o644)
+	if res := attestCLI(t, nil, "replay", out, "--transcripts", transcripts); res.code != 1 || !strings.Contains(res.stdout, "tampered") {
+		t.Fatalf("replay of a tampered transcript: exit %d: %s %s", res.code, res.stdout, res.stderr)
+	}
+}
+
+// A skill that reads ~/.ssh/id_rsa at run time, packed past the static
+// rules, fails behaves-safely with ledger evidence (--behavioral also runs
+// it past any static veto).
+func TestRunBehavioralPackedSSHReader(t *testing.T) {
+	behaveEnv(t)
+	res := attestCLI(t, nil, "run", "--behavioral", "--json", "../../testdata/behave/packed-ssh-skill")
+	var r behaveReport
+	if err := json.Unmarshal([]byte(res.stdout), &r); err != nil {
+		t.Fatalf("exit %d %v: %s", res.code, err, res.stderr)
+	}
+	s, sum := r.status("behaves-safely")
+	if res.code != 1 || s != "fail" || !strings.Contains(sum, "unsafe at run time") {
+		t.Fatalf("exit %d, behaves-safely %s: %s", res.code, s, sum)
+	}
+	var ssh bool
+	for _, x := range r.Results {
+		if x.Check == "behaves-safely" {
+			for _, e := range x.Evidence {
+				ssh = ssh || (strings.Contains(e.Message, "~/.ssh/id_rsa") && len(e.SHA256) == 64)
+			}
+		}
+	}
+	if !ssh {
+		t.Fatalf("no ledger evidence of the key read: %+v", r.Results)
+	}
+}
+
+// Without a terminal and without --behavioral nothing runs, and the
+// behavioral checks are skipped for want of the grants; several provider
+// keys and no --provider is refused.
+func TestBehavioralSelection(t *testing.T) {
+	behaveEnv(t)
+	res := attestCLI(t, nil, "run", "--json", "../../testdata/behave/benign-skill")
+	var r behaveReport
+	if err := json.Unmarshal([]byte(res.stdout), &r); err != nil || res.code != 0 {
+		t.Fatalf("exit %d %v: %s", res.code, err, res.stderr)
+	}
+	if s, _ := r.status("behaves-as-documented"); s != "skip" || r.Behavior != nil || r.Grants.Sandbox {
+		t.Fatalf("ran without --behavioral: %s %+v", s, r.Grants)
+	}
+	t.Setenv("OPENAI_API_KEY", "another")
+	res = attestCLI(t, nil, "run", "--behavioral", "--json", "../../testdata/behave/benign-skill")
+	if res.code != 2 || !strings.Contains(res.stderr, "several model providers") || !strings.Contains(res.stderr, "--provider") {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	if res := attestCLI(t, nil, "run", "--behavioral", "--no-behavioral", "../../testdata/behave/benign-skill"); res.code != 2 {
+		t.Fatalf("contradiction accepted: %d", res.code)
+	}
+}
+
+// attest setup checks the key before saving: a refused key saves nothing;
+// a provider error saves with a warning; the file is mode 0600.
+func TestSetup(t *testing.T) {
+	f := behaveEnv(t)
+	t.Setenv("ANTHROPIC_API_KEY", "")
+	home := os.Getenv("ATTEST_HOME")
+	setup := func(key string) result {
+		var out, errb strings.Builder
+		a := &app{stdin: strings.NewReader(key), stdout: &out, stderr: &errb, getenv: os.Getenv}
+		code := runApp(context.Background(), a, []string{"setup", "--sandbox", "bubblewrap", "--provider", "anthropic", "--base-url", f.URL, "--key-stdin"})
+		return result{code, out.String(), errb.String()}
+	}
+	if res := setup("wrong"); res.code != 2 || !strings.Contains(res.stderr, "refused") {
+		t.Fatalf("a wrong key: exit %d: %s", res.code, res.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(home, "config.json")); !os.IsNotExist(err) {
+		t.Fatal("a refused key was saved")
+	}
+	f.Down = true
+	if res := setup("test-key"); res.code != 0 || !strings.Contains(res.stderr, "warning") {
+		t.Fatalf("a provider outage: exit %d: %s", res.code, res.stderr)
+	}
+	f.Down = false
+	if res := setup("test-key"); res.code != 0 || !strings.Contains(res.stderr, "accepted the key") {
+		t.Fatalf("a good key: exit %d: %s", res.code, res.stderr)
+	}
+	st, err := os.Stat(filepath.Join(home, "config.json"))
+	if err != nil || st.Mode().Perm() != 0o600 {
+		t.Fatalf("config: %v %v", st, err)
+	}
+	cfg, ok, err := behave.LoadUserConfig(filepath.Join(home, "config.json"))
+	if !ok || err != nil || cfg.APIKey != "test-key" || cfg.Sandbox != "bubblewrap" {
+		t.Fatalf("%+v %v %v", cfg, ok, err)
+	}
+	// The saved configuration alone drives a behavioral run.
+	res := attestCLI(t, nil, "run", "--behavioral", "--json", "../../testdata/behave/benign-skill")
+	if res.code != 0 {
+		t.Fatalf("a run from the saved setup: exit %d: %s", res.code, res.stderr)
+	}
+}
