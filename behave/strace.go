@@ -215,7 +215,7 @@ func classify(l *Ledger, lines []traceLine) {
 			if i := strings.Index(ret, "/* "); i >= 0 && strings.Contains(ret, "in strace's PID NS") {
 				ret = ret[i+3:]
 			}
-			child, err := strconv.Atoi(strings.Fields(ret + " ")[0])
+			child, err := strconv.Atoi(firstArg(strings.Fields(ret)))
 			if err != nil || child <= 0 {
 				continue
 			}
