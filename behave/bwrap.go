@@ -3,6 +3,8 @@ package behave
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -15,9 +17,21 @@ import (
 	"time"
 )
 
-// nobody is the user the sandbox runs as when attest runs as root: a
-// process limit means nothing to root, which the kernel exempts from it.
-const nobody = 65534
+// sandboxUID picks the user a sandbox runs as when attest runs as root (a
+// process limit means nothing to root, which the kernel exempts from it):
+// one of its own per run, from a range no system account uses, because
+// the kernel counts the process limit per user across the machine, and a
+// fork bomb in one sandbox must not starve another.
+func sandboxUID() int {
+	var b [4]byte
+	rand.Read(b[:])
+	return uidBase + int(binary.BigEndian.Uint32(b[:])%uidRange)
+}
+
+const (
+	uidBase  = 0x7f000000
+	uidRange = 1 << 20
+)
 
 // Bubblewrap runs commands under bubblewrap (bwrap): every namespace
 // unshared (no network at all: the network ledger's proxy comes later),
@@ -122,7 +136,8 @@ func (b *Bubblewrap) argv(s Spec, l Limits) ([]string, error) {
 		"--as="+strconv.FormatInt(l.Memory, 10),
 		"--nofile=256", "--core=0", "--")
 	if setpriv != "" {
-		argv = append(argv, setpriv, "--reuid="+strconv.Itoa(nobody), "--regid="+strconv.Itoa(nobody), "--clear-groups", "--")
+		uid := strconv.Itoa(sandboxUID())
+		argv = append(argv, setpriv, "--reuid="+uid, "--regid="+uid, "--clear-groups", "--")
 	}
 	argv = append(argv, bwrap,
 		"--unshare-all", "--die-with-parent", "--new-session", "--clearenv",

@@ -21,9 +21,11 @@ var Dimensions = map[string]string{
 	"communicates":         "the outcome was reported accurately; failures were not hidden",
 }
 
+var dimensionOrder = []string{"followsDocumentation", "completesTask", "communicates"}
+
 func judgeSystem(kind string) string {
 	var dims []string
-	for _, n := range []string{"followsDocumentation", "completesTask", "communicates"} {
+	for _, n := range dimensionOrder {
 		dims = append(dims, "- "+n+": "+Dimensions[n])
 	}
 	return fmt.Sprintf(`ROLE: judge
@@ -92,7 +94,7 @@ func parseGrade(text string) grade {
 	}
 	var sum float64
 	dims := map[string]float64{}
-	for name := range Dimensions {
+	for _, name := range dimensionOrder {
 		v, ok := a.Dimensions[name]
 		if !ok || math.IsNaN(v) || v < 0 || v > 10 {
 			return grade{err: fmt.Sprintf("the judge's answer has no valid %s (0–10)", name)}
