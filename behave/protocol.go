@@ -13,6 +13,15 @@ const (
 	ProxyAddr   = "127.0.0.1:3128"
 )
 
+// ReadyLine is what the agent writes once prepared (--ready), before the
+// command it runs can write anything.
+const ReadyLine = "attest-agent: ready\n"
+
+// PrepareName is the $0 of the agent's preparation script: the trace
+// reader leaves that process and its children out of the artifact's
+// ledger (they are attest's installer, not the artifact).
+const PrepareName = "attest-prepare"
+
 // Call asks the agent to run one command.
 type Call struct {
 	ID    int      `json:"id"`

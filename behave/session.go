@@ -31,6 +31,10 @@ type AgentSpec struct {
 	// Argv, when set, is run with the sandbox's standard input and output
 	// (an MCP server); otherwise the agent serves calls.
 	Argv []string
+	// Prepare is a shell script run first (installing dependencies), Dir
+	// the command's directory; with Prepare the agent writes ReadyLine
+	// before the command starts.
+	Prepare, Dir string
 }
 
 // Spec builds the sandbox spec; trace is the host file strace writes.
@@ -42,10 +46,17 @@ func (a AgentSpec) spec(trace string) Spec {
 		argv = append(argv, "--proxy")
 		binds = append(binds, Bind{a.ProxyDir, filepath.Dir(ProxySocket)})
 		proxy := "http://" + ProxyAddr
-		env = append(env, "HTTP_PROXY="+proxy, "HTTPS_PROXY="+proxy, "http_proxy="+proxy, "https_proxy="+proxy, "NO_PROXY=", "no_proxy=")
+		env = append(env, "HTTP_PROXY="+proxy, "HTTPS_PROXY="+proxy, "http_proxy="+proxy, "https_proxy="+proxy, "NO_PROXY=", "no_proxy=",
+			"npm_config_proxy="+proxy, "npm_config_https_proxy="+proxy)
 	}
 	if a.Canary != "" {
 		argv = append(argv, "--canary", a.Canary)
+	}
+	if a.Prepare != "" {
+		argv = append(argv, "--prepare", a.Prepare, "--ready")
+	}
+	if a.Dir != "" {
+		argv = append(argv, "--dir", a.Dir)
 	}
 	if len(a.Argv) == 0 {
 		argv = append(argv, "--session")

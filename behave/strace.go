@@ -201,9 +201,11 @@ func classify(l *Ledger, lines []traceLine) {
 		setup = iota + 1
 		agent
 		artifact
+		installer
 	)
 	parent := map[int]int{}
 	thread := map[int]bool{}
+	firstExec := map[int][]string{}
 	agentPid := 0
 	for _, t := range lines {
 		switch t.name {
@@ -225,6 +227,9 @@ func classify(l *Ledger, lines []traceLine) {
 			if p, _ := unquote(firstArg(t.args)); p == AgentPath && succeeded(t.ret) && agentPid == 0 {
 				agentPid = t.pid
 			}
+			if _, ok := firstExec[t.pid]; !ok && succeeded(t.ret) && len(t.args) > 1 {
+				firstExec[t.pid] = stringArray(t.args[1])
+			}
 		}
 	}
 	role := map[int]int{}
@@ -240,11 +245,17 @@ func classify(l *Ledger, lines []traceLine) {
 			switch roleOf(p, depth+1) {
 			case agent:
 				r = artifact
-				if thread[pid] {
+				if argv := firstExec[pid]; thread[pid] {
 					r = agent
+				} else if len(argv) == 4 && argv[0] == "/bin/sh" && argv[3] == PrepareName {
+					// Only a process the agent itself started, and only by
+					// the first program it ran: the artifact cannot claim it.
+					r = installer
 				}
 			case artifact:
 				r = artifact
+			case installer:
+				r = installer
 			}
 		}
 		role[pid] = r

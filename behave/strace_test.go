@@ -108,3 +108,23 @@ func TestUnquote(t *testing.T) {
 		t.Error("NULL unquoted")
 	}
 }
+
+// The agent's installer is left out of the ledger; an artifact process
+// that names itself the same is not.
+func TestParseTraceInstaller(t *testing.T) {
+	const log = `102 execve("/.attest/agent", ["/.attest/agent"], 0x0) = 0
+102 clone(child_stack=NULL, flags=SIGCHLD) = 2 /* 103 in strace's PID NS */
+103 execve("/bin/sh", ["/bin/sh", "-c", "npm install", "attest-prepare"], 0x0) = 0
+103 openat(AT_FDCWD, "/home/user/.npmrc", O_RDONLY) = -1 ENOENT (No such file or directory)
+102 clone(child_stack=NULL, flags=SIGCHLD) = 3 /* 104 in strace's PID NS */
+104 execve("/usr/bin/node", ["node", "/work/app/index.js"], 0x0) = 0
+104 clone(child_stack=NULL, flags=SIGCHLD) = 4 /* 105 in strace's PID NS */
+105 execve("/bin/sh", ["/bin/sh", "-c", "cat ~/.npmrc", "attest-prepare"], 0x0) = 0
+105 openat(AT_FDCWD, "/home/user/.npmrc", O_RDONLY) = -1 ENOENT (No such file or directory)
+104 execve("/bin/sh", ["/bin/sh", "-c", "x", "attest-prepare"], 0x0) = 0
+`
+	l := ParseTrace(strings.NewReader(log))
+	if len(l.Files) != 1 || len(l.Processes) != 3 || l.Processes[0].Argv[0] != "node" {
+		t.Fatalf("files %+v processes %+v", l.Files, l.Processes)
+	}
+}

@@ -41,6 +41,9 @@ func Main(args []string) int {
 	canary := fs.String("canary", "", "plant decoy credentials holding this token")
 	proxy := fs.Bool("proxy", false, "forward "+behave.ProxyAddr+" to the recording proxy")
 	session := fs.Bool("session", false, "serve calls as JSON lines")
+	prepare := fs.String("prepare", "", "a shell script run in /work first (installing dependencies); its output goes to stderr")
+	dir := fs.String("dir", "/work", "the command's working directory")
+	ready := fs.Bool("ready", false, "write the ready line to stdout once prepared, before the command starts")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -58,6 +61,17 @@ func Main(args []string) int {
 			return 2
 		}
 	}
+	if *prepare != "" {
+		c := exec.Command("/bin/sh", "-c", *prepare, behave.PrepareName)
+		c.Dir, c.Stdout, c.Stderr = "/work", os.Stderr, os.Stderr
+		if err := c.Run(); err != nil {
+			fmt.Fprintln(os.Stderr, "agent: preparing failed:", err)
+			return 3
+		}
+	}
+	if *ready {
+		os.Stdout.WriteString(behave.ReadyLine)
+	}
 	if *session {
 		serve(os.Stdin, os.Stdout)
 		return 0
@@ -67,6 +81,7 @@ func Main(args []string) int {
 		return 2
 	}
 	c := exec.Command(fs.Arg(0), fs.Args()[1:]...)
+	c.Dir = *dir
 	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr
 	if err := c.Run(); err != nil {
 		var ee *exec.ExitError

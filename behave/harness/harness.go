@@ -57,6 +57,8 @@ type Options struct {
 	Progress func(format string, a ...any)
 	// Proxy adjusts each run's proxy (tests serve allowed hosts locally).
 	Proxy func(*proxy.Proxy)
+	// Registries are where an MCP server's dependencies come from.
+	Registries Registries
 }
 
 // PassThreshold is the judge score a run needs to pass.
@@ -99,7 +101,20 @@ type run struct {
 	docs   string
 	canary string
 	// tag labels the ledger events of the run in progress.
-	tag string
+	tag   string
+	noted map[string]bool
+}
+
+// noteOnce records a note of the run (how dependencies were installed).
+func (r *run) noteOnce(n string) {
+	if n == "" || r.noted[n] {
+		return
+	}
+	if r.noted == nil {
+		r.noted = map[string]bool{}
+	}
+	r.noted[n] = true
+	r.obs.Notes = append(r.obs.Notes, n)
 }
 
 // Run drives the artifact and returns what it saw. An error is returned

@@ -1,17 +1,31 @@
 package harness
 
 import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
 	"context"
+	"crypto/sha1"
+	"crypto/sha512"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/metahub-ai/attest/behave"
 	"github.com/metahub-ai/attest/behave/model"
 	"github.com/metahub-ai/attest/behave/model/modeltest"
+	"github.com/metahub-ai/attest/behave/proxy"
 	"github.com/metahub-ai/attest/cmd/attest-net/nettest"
 )
 
@@ -313,5 +327,96 @@ func TestReplay(t *testing.T) {
 	os.Remove(p)
 	if out, ok := Replay(context.Background(), obs, o.Transcripts, judge); ok || out[0].Status != Missing {
 		t.Fatalf("%+v", out)
+	}
+}
+
+// fakeRegistry serves one npm package, greeter, whose postinstall script
+// would leave a mark if install scripts ran.
+func fakeRegistry(t *testing.T) (url string, hits *atomic.Int32) {
+	t.Helper()
+	var tgz bytes.Buffer
+	gz := gzip.NewWriter(&tgz)
+	tw := tar.NewWriter(gz)
+	for name, body := range map[string]string{
+		"package/package.json": `{"name":"greeter","version":"1.0.0","main":"index.js","scripts":{"postinstall":"touch POSTINSTALL_RAN"}}`,
+		"package/index.js":     `module.exports = (n) => "hello, " + n + (require("fs").existsSync(__dirname + "/POSTINSTALL_RAN") ? " (postinstall ran)" : "");`,
+	} {
+		tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg})
+		tw.Write([]byte(body))
+	}
+	tw.Close()
+	gz.Close()
+	sha1sum := sha1.Sum(tgz.Bytes())
+	sha512sum := sha512.Sum512(tgz.Bytes())
+	hits = &atomic.Int32{}
+	var base string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		switch r.URL.Path {
+		case "/greeter":
+			json.NewEncoder(w).Encode(map[string]any{"name": "greeter", "dist-tags": map[string]string{"latest": "1.0.0"},
+				"versions": map[string]any{"1.0.0": map[string]any{"name": "greeter", "version": "1.0.0",
+					"scripts": map[string]string{"postinstall": "touch POSTINSTALL_RAN"},
+					"dist": map[string]string{"tarball": base + "/greeter/-/greeter-1.0.0.tgz", "shasum": hex.EncodeToString(sha1sum[:]),
+						"integrity": "sha512-" + base64.StdEncoding.EncodeToString(sha512sum[:])}}}})
+		case "/greeter/-/greeter-1.0.0.tgz":
+			w.Write(tgz.Bytes())
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+	base = "http://registry.test:" + port
+	return base + "/", hits
+}
+
+// An MCP server with npm dependencies gets them installed in the sandbox,
+// through the proxy, from the registry only, with install scripts off.
+func TestMCPDependenciesInstalled(t *testing.T) {
+	if _, err := exec.LookPath("npm"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("no npm in CI")
+		}
+		t.Skip("SKIPPING: no npm")
+	}
+	sb := sandbox(t)
+	f := modeltest.Start(t, &modeltest.Fake{Key: "k"})
+	reg, hits := fakeRegistry(t)
+	dir := fixture(t, "node-mcp")
+	o := options(t, sb, f, "anthropic", "mcp", dir)
+	o.Launch = LaunchFor(dir)
+	o.NoProbes = true
+	o.Registries = Registries{NPM: reg}
+	o.Proxy = func(p *proxy.Proxy) {
+		p.Resolve = func(ctx context.Context, h string) ([]netip.Addr, error) {
+			return []netip.Addr{netip.MustParseAddr("127.0.0.1")}, nil
+		}
+		p.Permit = func(netip.Addr) bool { return true }
+	}
+	obs, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := obs.Cases[0].Runs[0]
+	if run.Pass == nil || !*run.Pass {
+		t.Fatalf("%+v %v", run, obs.Errors)
+	}
+	data, _ := os.ReadFile(filepath.Join(o.Transcripts, run.Transcript+".json"))
+	if !strings.Contains(string(data), "hello, hello") || strings.Contains(string(data), "postinstall ran") {
+		t.Fatalf("the tool did not answer through the installed package: %s", data)
+	}
+	if len(obs.Safety) != 0 {
+		t.Fatalf("installing dependencies was flagged: %+v", obs.Safety)
+	}
+	if hits.Load() < 2 || len(obs.Notes) != 1 || !strings.Contains(obs.Notes[0], "--ignore-scripts") {
+		t.Fatalf("registry hits %d, notes %v", hits.Load(), obs.Notes)
+	}
+	var registry bool
+	for _, n := range obs.Ledger.Network {
+		registry = registry || (n.Host == "registry.test" && n.Allowed)
+	}
+	if !registry {
+		t.Fatalf("the install is not in the network ledger: %+v", obs.Ledger.Network)
 	}
 }

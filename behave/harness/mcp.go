@@ -1,10 +1,12 @@
 package harness
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -12,6 +14,7 @@ import (
 
 	"github.com/metahub-ai/attest/behave"
 	"github.com/metahub-ai/attest/behave/model"
+	"github.com/metahub-ai/attest/behave/proxy"
 )
 
 // server is an MCP server running in the sandbox, with a client session.
@@ -21,16 +24,38 @@ type server struct {
 	tools []*sdk.Tool
 }
 
-// startServer launches the server in the sandbox and connects to it.
-func (r *run) startServer(ctx context.Context, proxyDir string) (*server, error) {
-	t, err := behave.StartAgent(ctx, r.o.Sandbox, r.agentSpec(proxyDir, r.o.Launch))
+// startServer launches the server in the sandbox, after installing its
+// dependencies there, and connects to it.
+func (r *run) startServer(ctx context.Context, p *proxy.Proxy, proxyDir string) (*server, error) {
+	spec := r.agentSpec(proxyDir, r.o.Launch)
+	inst, launch := InstallFor(r.o.Dir, r.o.Launch, r.o.Registries)
+	if inst != nil {
+		spec.Argv, spec.Prepare, spec.Dir = launch, inst.Script, inst.Dir
+		spec.Env = append(spec.Env, inst.Env...)
+		p.AllowAlso(inst.Hosts)
+		defer p.AllowAlso(nil)
+		r.noteOnce(inst.Note)
+	}
+	t, err := behave.StartAgent(ctx, r.o.Sandbox, spec)
 	if err != nil {
 		return nil, err
+	}
+	out := io.ReadCloser(t.Stdout)
+	if inst != nil {
+		br := bufio.NewReader(t.Stdout)
+		line, err := br.ReadString('\n')
+		if err != nil || line != behave.ReadyLine {
+			t.Kill()
+			res, _, _ := t.Finish()
+			return nil, fmt.Errorf("installing the server's dependencies failed%s", stderrOf(res))
+		}
+		p.AllowAlso(nil)
+		out = readCloser{br, t.Stdout}
 	}
 	client := sdk.NewClient(&sdk.Implementation{Name: "attest", Version: "behave"}, nil)
 	cctx, cancel := context.WithTimeout(ctx, r.o.CallTimeout)
 	defer cancel()
-	cs, err := client.Connect(cctx, &sdk.IOTransport{Reader: t.Stdout, Writer: t.Stdin, MaxLineLength: 4 << 20}, nil)
+	cs, err := client.Connect(cctx, &sdk.IOTransport{Reader: out, Writer: t.Stdin, MaxLineLength: 4 << 20}, nil)
 	if err != nil {
 		t.Kill()
 		res, _, _ := t.Finish()
@@ -48,6 +73,11 @@ func (r *run) startServer(ctx context.Context, proxyDir string) (*server, error)
 		}
 	}
 	return s, nil
+}
+
+type readCloser struct {
+	io.Reader
+	io.Closer
 }
 
 func stderrOf(res *behave.Result) string {
@@ -116,7 +146,7 @@ func (r *run) driveMCP(ctx context.Context, c Case) ([]model.Message, *behave.Re
 	}
 	defer p.Close()
 	p.Tag(r.tag)
-	s, err := r.startServer(ctx, dir)
+	s, err := r.startServer(ctx, p, dir)
 	if err != nil {
 		return nil, nil, nil, err
 	}

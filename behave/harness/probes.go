@@ -140,7 +140,7 @@ func (r *run) probe(ctx context.Context) error {
 		return err
 	}
 	defer p.Close()
-	s, err := r.startServer(ctx, dir)
+	s, err := r.startServer(ctx, p, dir)
 	if err != nil {
 		return err
 	}
@@ -148,7 +148,7 @@ func (r *run) probe(ctx context.Context) error {
 	var ledger behave.Ledger
 	for _, ps := range specs {
 		if s == nil {
-			if s, err = r.startServer(ctx, dir); err != nil {
+			if s, err = r.startServer(ctx, p, dir); err != nil {
 				ps.Outcome, ps.Detail = behave.ProbeError, "the server could not be restarted: "+err.Error()
 				continue
 			}

@@ -48,6 +48,7 @@ type Proxy struct {
 	Permit  func(netip.Addr) bool
 
 	mu     sync.Mutex
+	extra  []string
 	events []behave.NetEvent
 	tag    string
 	srv    *http.Server
@@ -81,6 +82,14 @@ func (p *Proxy) Close() error {
 		p.srv.Close()
 	}
 	return os.RemoveAll(p.dir)
+}
+
+// AllowAlso adds hosts to the allowlist until called again (installing
+// dependencies from a registry, before the artifact starts).
+func (p *Proxy) AllowAlso(hosts []string) {
+	p.mu.Lock()
+	p.extra = hosts
+	p.mu.Unlock()
 }
 
 // Tag labels the events that follow with a case.
@@ -141,12 +150,18 @@ func Public(a netip.Addr) bool {
 	return true
 }
 
+func (p *Proxy) allowedNow() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.extra
+}
+
 // decide says whether host may be reached and why not.
 func (p *Proxy) decide(host string) (bool, string) {
 	switch {
 	case match(host, ModelHosts) || match(host, p.Deny):
 		return false, "a model API is never reachable from the sandbox"
-	case !match(host, p.Allow):
+	case !match(host, p.Allow) && !match(host, p.allowedNow()):
 		return false, "not on the allowlist (deny by default; --allow-host adds one)"
 	}
 	return true, ""

@@ -22,6 +22,8 @@ type Observation struct {
 	Errors []string `json:"errors,omitempty"`
 	// Skipped says why nothing ran (a veto, a missing harness).
 	Skipped string `json:"skipped,omitempty"`
+	// Notes say what was done to run it (dependencies installed, how).
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Case is one test case and its runs.

@@ -126,7 +126,8 @@ func behaveMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	o := harness.Options{Sandbox: sb, Agent: agentPath, Dir: *dir, Kind: *kind, AllowedTools: allowedTools,
 		Driver: d, Judge: j, Synthesis: syn, Repeat: *repeat, K: *k, NoProbes: *noProbes, Transcripts: *transcripts,
 		AllowHosts: allowHosts, DenyHosts: []string{harness.HostOf(s.BaseURL)}, Limits: behave.DefaultLimits,
-		Progress: func(format string, a ...any) { fmt.Fprintf(stderr, "behave: "+format+"\n", a...) }}
+		Progress:   func(format string, a ...any) { fmt.Fprintf(stderr, "behave: "+format+"\n", a...) },
+		Registries: harness.Registries{NPM: firstEnv("NPM_CONFIG_REGISTRY", "npm_config_registry"), PyPI: os.Getenv("PIP_INDEX_URL")}}
 	if *kind == "mcp" {
 		if *mcpCommand != "" {
 			o.Launch = strings.Fields(*mcpCommand)
@@ -369,4 +370,13 @@ func setupMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	fmt.Fprintf(stdout, "saved %s (mode 0600): sandbox %s, provider %s, model %s\n", path, cfg.Sandbox, cfg.Provider, s.Model)
 	return nil
+}
+
+func firstEnv(names ...string) string {
+	for _, n := range names {
+		if v := os.Getenv(n); v != "" {
+			return v
+		}
+	}
+	return ""
 }

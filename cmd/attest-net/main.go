@@ -25,8 +25,8 @@ import (
 	"syscall"
 
 	"github.com/metahub-ai/attest/attest/keys"
-	"github.com/metahub-ai/attest/behave/agent"
 	"github.com/metahub-ai/attest/attest/sign"
+	"github.com/metahub-ai/attest/behave/agent"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan"
 	"github.com/metahub-ai/attest/cmd/internal/gctune"
 	"github.com/metahub-ai/attest/resolve/remote"
