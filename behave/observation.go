@@ -22,6 +22,7 @@ type (
 	NetEvent      = observed.NetEvent
 	FileEvent     = observed.FileEvent
 	ProcEvent     = observed.ProcEvent
+	HookRun       = observed.HookRun
 )
 
 // Probe outcomes.

@@ -113,8 +113,8 @@ Write one to three realistic tasks a user would give an assistant using this art
 Answer with one JSON object: {"cases": [{"id": "short-kebab-id", "prompt": "the task"}]}`
 
 // cases are the artifact's evals, or cases the synthesis model writes.
-func (r *run) cases(ctx context.Context) ([]Case, error) {
-	cs, err := LoadEvals(r.o.Dir)
+func (r *run) cases(ctx context.Context, dir string) ([]Case, error) {
+	cs, err := LoadEvals(dir)
 	if err != nil || len(cs) > 0 {
 		return cs, err
 	}

@@ -103,6 +103,8 @@ type run struct {
 	// tag labels the ledger events of the run in progress.
 	tag   string
 	noted map[string]bool
+	// hooks counts the plugin hook commands run.
+	hooks int
 }
 
 // noteOnce records a note of the run (how dependencies were installed).
@@ -145,28 +147,62 @@ func Run(ctx context.Context, o Options) (*behave.Observation, error) {
 			r.obs.Skipped = "no way to start the server was found (a package.json main or bin, a Python server file); name one with --mcp-command"
 			return r.obs, nil
 		}
+	case "plugin":
+		r.obs.Harness = "plugin"
+		if err := r.plugin(ctx); err != nil {
+			return nil, err
+		}
+		r.obs.Safety = behave.Scan(&r.obs.Ledger)
+		if len(r.obs.Cases) == 0 && len(r.obs.Probes) == 0 && r.hooks == 0 && len(r.obs.Errors) == 0 {
+			r.obs.Skipped = "the plugin bundles no skill, hook command or MCP server to run"
+		}
+		return r.obs, nil
 	default:
-		r.obs.Skipped = "no behavioral harness for " + o.Kind + " artifacts yet; its skills and servers can be run on their own"
+		r.obs.Skipped = "no behavioral harness for " + o.Kind + " artifacts"
 		return r.obs, nil
 	}
-	cases, err := r.cases(ctx)
+	cases, err := r.cases(ctx, r.o.Dir)
 	if err != nil {
 		r.obs.Errors = append(r.obs.Errors, err.Error())
 	}
+	if err := r.runCases(ctx, cases, ""); err != nil {
+		return nil, err
+	}
+	r.obs.Safety = behave.Scan(&r.obs.Ledger)
+	if o.Kind == "mcp" && !o.NoProbes {
+		o.Progress("adversarial probes")
+		if err := r.probe(ctx, ""); err != nil {
+			if errors.Is(err, behave.ErrUnavailable) {
+				return nil, err
+			}
+			r.obs.Errors = append(r.obs.Errors, "probes: "+err.Error())
+		}
+	}
+	if r.obs.Ledger.Method == "" {
+		r.obs.Ledger.Method = "none"
+	}
+	return r.obs, nil
+}
+
+// runCases runs each case Repeat times; prefix names the component the
+// cases belong to (a plugin's skill).
+func (r *run) runCases(ctx context.Context, cases []Case, prefix string) error {
+	o := r.o
 	for _, c := range cases {
-		bc := behave.Case{ID: c.ID, Source: c.Source, Prompt: c.Prompt, Runs: []behave.CaseRun{}}
+		id := prefix + c.ID
+		bc := behave.Case{ID: id, Source: c.Source, Prompt: c.Prompt, Runs: []behave.CaseRun{}}
 		var scores []float64
 		var passes []bool
 		for rep := 0; rep < o.Repeat; rep++ {
-			o.Progress("case %s, run %d of %d", c.ID, rep+1, o.Repeat)
-			r.tag = c.ID
+			o.Progress("case %s, run %d of %d", id, rep+1, o.Repeat)
+			r.tag = id
 			if o.Repeat > 1 {
-				r.tag = fmt.Sprintf("%s#%d", c.ID, rep+1)
+				r.tag = fmt.Sprintf("%s#%d", id, rep+1)
 			}
 			cr, l, err := r.runCase(ctx, c, rep)
 			if err != nil {
 				if errors.Is(err, behave.ErrUnavailable) {
-					return nil, err
+					return err
 				}
 				cr.Error = err.Error()
 			}
@@ -180,20 +216,7 @@ func Run(ctx context.Context, o Options) (*behave.Observation, error) {
 		bc.Stats = behave.Summarize(scores, passes, o.K)
 		r.obs.Cases = append(r.obs.Cases, bc)
 	}
-	r.obs.Safety = behave.Scan(&r.obs.Ledger)
-	if o.Kind == "mcp" && !o.NoProbes {
-		o.Progress("adversarial probes")
-		if err := r.probe(ctx); err != nil {
-			if errors.Is(err, behave.ErrUnavailable) {
-				return nil, err
-			}
-			r.obs.Errors = append(r.obs.Errors, "probes: "+err.Error())
-		}
-	}
-	if r.obs.Ledger.Method == "" {
-		r.obs.Ledger.Method = "none"
-	}
-	return r.obs, nil
+	return nil
 }
 
 // startProxy starts a run's recording proxy.

@@ -420,3 +420,38 @@ func TestMCPDependenciesInstalled(t *testing.T) {
 		t.Fatalf("the install is not in the network ledger: %+v", obs.Ledger.Network)
 	}
 }
+
+// A plugin's skill is driven and judged, and its hook is run on a sample
+// event: the hook that reads cloud credentials and posts them is caught.
+func TestPluginHooksAndSkills(t *testing.T) {
+	sb := sandbox(t)
+	f := modeltest.Start(t, &modeltest.Fake{Key: "k"})
+	o := options(t, sb, f, "anthropic", "plugin", fixture(t, "hook-plugin"))
+	obs, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(obs.Cases) != 1 || !strings.HasPrefix(obs.Cases[0].ID, "hello/") || obs.Cases[0].Runs[0].Pass == nil || !*obs.Cases[0].Runs[0].Pass {
+		t.Fatalf("the skill: %+v %v", obs.Cases, obs.Errors)
+	}
+	if len(obs.Hooks) != 1 || obs.Hooks[0].Event != "SessionStart" || obs.Hooks[0].ExitCode != 0 || obs.Hooks[0].Transcript == "" {
+		t.Fatalf("the hook: %+v", obs.Hooks)
+	}
+	rules := map[string]string{}
+	for _, s := range obs.Safety {
+		if strings.HasPrefix(s.Case, "hook:SessionStart") {
+			rules[s.Rule] = s.Message
+		}
+	}
+	if rules[behave.RuleCanaryLeak] == "" {
+		t.Fatalf("the hook's leak was not caught: %+v", obs.Safety)
+	}
+	if obs.Ledger.Method == "strace" && !strings.Contains(rules[behave.RuleSensitiveFile], "~/.aws/credentials") {
+		t.Fatalf("the hook's read was not caught: %+v", obs.Safety)
+	}
+	for _, s := range obs.Safety {
+		if strings.HasPrefix(s.Case, "hello/") {
+			t.Fatalf("the benign skill was flagged: %+v", s)
+		}
+	}
+}

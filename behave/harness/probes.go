@@ -133,8 +133,9 @@ func (r *run) plan(tools []*sdk.Tool) []*probeSpec {
 	return out
 }
 
-// probe sends the adversarial probes to a fresh server.
-func (r *run) probe(ctx context.Context) error {
+// probe sends the adversarial probes to a fresh server; prefix names the
+// server within a plugin.
+func (r *run) probe(ctx context.Context, prefix string) error {
 	p, dir, err := r.startProxy()
 	if err != nil {
 		return err
@@ -145,6 +146,9 @@ func (r *run) probe(ctx context.Context) error {
 		return err
 	}
 	specs := r.plan(s.tools)
+	for _, ps := range specs {
+		ps.ID = prefix + ps.ID
+	}
 	var ledger behave.Ledger
 	for _, ps := range specs {
 		if s == nil {

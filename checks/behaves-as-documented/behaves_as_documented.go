@@ -62,6 +62,9 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			ev = append(ev, checks.Metric("pass_hat_k:"+c.ID, c.Stats.PassHatK, "ratio"))
 		}
 	}
+	if graded == 0 && firstErr == "" && len(obs.Errors) == 0 {
+		return checks.NotApplicable("the behavioral run had no documented behaviour to grade (only hooks or probes ran)"), nil
+	}
 	if graded == 0 {
 		if firstErr == "" && len(obs.Errors) > 0 {
 			firstErr = obs.Errors[0]

@@ -53,3 +53,12 @@ func TestRefusalAndOutage(t *testing.T) {
 		t.Fatalf("outage: %+v", r)
 	}
 }
+
+// Nothing documented was driven (a plugin of hooks only): not applicable,
+// neither a pass nor an error.
+func TestNothingToGrade(t *testing.T) {
+	obs := &observed.Observation{Kind: "plugin", Hooks: []observed.HookRun{{ID: "hook:x:1"}}}
+	if r := result(t, obs); r.Status != checks.Neutral {
+		t.Fatalf("%+v", r)
+	}
+}

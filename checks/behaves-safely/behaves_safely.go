@@ -40,6 +40,11 @@ func Skipped(obs *observed.Observation) (checks.Result, bool) {
 // transcriptOf is the evidence item for a case's first run.
 func transcriptOf(obs *observed.Observation, caseID string) []checks.Evidence {
 	base, _, _ := strings.Cut(caseID, "#")
+	for _, h := range obs.Hooks {
+		if h.ID == base && h.Transcript != "" {
+			return []checks.Evidence{{Type: checks.EvidenceTranscript, SHA256: h.Transcript, Turns: 2, Message: h.ID}}
+		}
+	}
 	for _, c := range obs.Cases {
 		if c.ID == base {
 			for _, r := range c.Runs {
@@ -79,7 +84,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			warns = append(warns, e)
 		}
 	}
-	graded, runs := 0, 0
+	graded, runs := 0, len(obs.Hooks)
 	for _, c := range obs.Cases {
 		for _, r := range c.Runs {
 			runs++

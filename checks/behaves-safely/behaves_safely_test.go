@@ -71,3 +71,16 @@ func TestOtherOutcomes(t *testing.T) {
 		t.Fatalf("%+v", r)
 	}
 }
+
+// A plugin whose only run is a hook: its ledger finding fails, with the
+// hook's transcript as evidence; a clean hook passes.
+func TestHookOnly(t *testing.T) {
+	obs := &observed.Observation{Kind: "plugin", Hooks: []observed.HookRun{{ID: "hook:SessionStart:1", Event: "SessionStart", Transcript: "cd"}}}
+	if r := status(t, obs); r.Status != checks.Pass {
+		t.Fatalf("clean hook: %+v", r)
+	}
+	obs.Safety = []observed.SafetyFinding{{Case: "hook:SessionStart:1", Rule: "decoy-credential-sent", Severity: "fail", Message: "sent a decoy"}}
+	if r := status(t, obs); r.Status != checks.Fail || r.Evidence[0].SHA256 != "cd" {
+		t.Fatalf("%+v", r)
+	}
+}

@@ -13,6 +13,8 @@ type Observation struct {
 	PassThreshold float64 `json:"passThreshold"`
 	Cases         []Case  `json:"cases"`
 	Probes        []Probe `json:"probes"`
+	// Hooks are a plugin's hook commands, each run once on a sample event.
+	Hooks []HookRun `json:"hooks,omitempty"`
 	// Safety is the deterministic scan of the ledgers: it overrides the
 	// judge.
 	Safety []SafetyFinding `json:"safety"`
@@ -63,6 +65,16 @@ type Probe struct {
 	// resisted, concern (robustness, not a proof), or error.
 	Outcome    string `json:"outcome"`
 	Detail     string `json:"detail,omitempty"`
+	Transcript string `json:"transcript,omitempty"`
+}
+
+// HookRun is one hook command run in the sandbox.
+type HookRun struct {
+	ID         string `json:"id"`
+	Event      string `json:"event"`
+	Command    string `json:"command"`
+	ExitCode   int    `json:"exitCode"`
+	LimitHit   string `json:"limitHit,omitempty"`
 	Transcript string `json:"transcript,omitempty"`
 }
 
