@@ -141,3 +141,28 @@ func TestSandboxProbe(t *testing.T) {
 		t.Errorf("a bwrap that cannot start: %v", err)
 	}
 }
+
+// BenchmarkSandboxRun is one command in a fresh bubblewrap sandbox, with
+// and without the strace ledger.
+func BenchmarkSandboxRun(b *testing.B) {
+	bw := &Bubblewrap{}
+	if _, err := bw.Probe(context.Background()); err != nil {
+		b.Skip(err)
+	}
+	dir := b.TempDir()
+	os.Chmod(dir, 0o755)
+	os.Chmod(filepath.Dir(dir), 0o755)
+	for _, traced := range []bool{false, true} {
+		b.Run(fmt.Sprintf("strace=%v", traced), func(b *testing.B) {
+			for b.Loop() {
+				s := Spec{Artifact: dir, Argv: []string{"/bin/sh", "-c", "ls /artifact >/dev/null"}, Limits: quick}
+				if traced {
+					s.Trace = filepath.Join(b.TempDir(), "trace")
+				}
+				if r, err := bw.Run(context.Background(), s); err != nil || r.ExitCode != 0 {
+					b.Fatal(err, r)
+				}
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Scan rules.
@@ -24,11 +25,17 @@ const (
 // sensitive are paths no tool of an artifact has a reason to open: keys,
 // cloud and registry credentials, shell history, other processes'
 // environments.
-var sensitive = regexp.MustCompile(`(^|/)(\.ssh/|\.aws/|\.gnupg/|\.docker/config\.json$|\.kube/config$|\.netrc$|\.git-credentials$|\.npmrc$|\.pypirc$|\.config/gh/|\.config/gcloud/|\.azure/|\.bash_history$|\.zsh_history$|\.mozilla/|\.config/google-chrome/)|^/etc/shadow$|^/etc/gshadow$|^/proc/\d+/environ$|^/root/`)
+// Compiled on first use: attest links this package, and every attest
+// start would otherwise pay for them.
+var sensitive = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|/)(\.ssh/|\.aws/|\.gnupg/|\.docker/config\.json$|\.kube/config$|\.netrc$|\.git-credentials$|\.npmrc$|\.pypirc$|\.config/gh/|\.config/gcloud/|\.azure/|\.bash_history$|\.zsh_history$|\.mozilla/|\.config/google-chrome/)|^/etc/shadow$|^/etc/gshadow$|^/proc/\d+/environ$|^/root/`)
+})
 
 // destructive matches commands that destroy or take over the machine.
 var (
-	rmRoot      = regexp.MustCompile(`^(/|/\*|~|/home(/[^/]+)?|/work|/etc|/usr|/artifact|\$HOME)$`)
+	rmRoot = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(/|/\*|~|/home(/[^/]+)?|/work|/etc|/usr|/artifact|\$HOME)$`)
+	})
 	persistence = map[string]bool{"crontab": true, "systemctl": true, "launchctl": true, "at": true}
 	credTools   = map[string]bool{"ssh": true, "scp": true, "sftp": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true}
 )
@@ -51,7 +58,7 @@ func Scan(l *Ledger) []SafetyFinding {
 			p = path.Join("/work", p)
 		}
 		p = strings.Replace(path.Clean(p), Home+"/", "~/", 1)
-		if sensitive.MatchString(p) || sensitive.MatchString(strings.TrimPrefix(p, "~/")) {
+		if sensitive().MatchString(p) || sensitive().MatchString(strings.TrimPrefix(p, "~/")) {
 			verb := "opened"
 			if !f.OK {
 				verb = "tried to open"
@@ -127,7 +134,7 @@ func recursiveOn(argv []string) bool {
 		if t != "/" {
 			t = strings.TrimSuffix(t, "/")
 		}
-		if rec && rmRoot.MatchString(t) {
+		if rec && rmRoot().MatchString(t) {
 			return true
 		}
 	}

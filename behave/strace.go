@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -82,18 +81,22 @@ func ParseTrace(r io.Reader) *Ledger {
 	return l
 }
 
-var retSep = regexp.MustCompile(`\) +=  ?`)
-
-// parseCall splits `name(args) = ret`.
+// parseCall splits `name(args) = ret`; strace pads a resumed call's
+// ") = " to a column.
 func parseCall(pid int, s string) (traceLine, bool) {
 	open := strings.IndexByte(s, '(')
-	// strace pads a resumed call's ") = " to a column.
-	m := retSep.FindAllStringIndex(s, -1)
-	if open <= 0 || len(m) == 0 || m[len(m)-1][0] < open {
+	eq := strings.LastIndex(s, " = ")
+	if open <= 0 || eq < open {
 		return traceLine{}, false
 	}
-	eq := m[len(m)-1]
-	return traceLine{pid: pid, name: s[:open], args: splitArgs(s[open+1 : eq[0]]), ret: s[eq[1]:]}, true
+	end := eq
+	for end > open && s[end-1] == ' ' {
+		end--
+	}
+	if end <= open || s[end-1] != ')' {
+		return traceLine{}, false
+	}
+	return traceLine{pid: pid, name: s[:open], args: splitArgs(s[open+1 : end-1]), ret: s[eq+3:]}, true
 }
 
 // splitArgs splits an argument list at its top-level commas.

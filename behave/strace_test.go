@@ -1,6 +1,7 @@
 package behave
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -126,5 +127,29 @@ func TestParseTraceInstaller(t *testing.T) {
 	l := ParseTrace(strings.NewReader(log))
 	if len(l.Files) != 1 || len(l.Processes) != 3 || l.Processes[0].Argv[0] != "node" {
 		t.Fatalf("files %+v processes %+v", l.Files, l.Processes)
+	}
+}
+
+// BenchmarkParseTrace reads a trace of 2,000 processes each opening 20
+// files: the size of a busy behavioral case.
+func BenchmarkParseTrace(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("100 execve(\"/.attest/agent\", [\"/.attest/agent\"], 0x0) = 0\n")
+	for p := 0; p < 2000; p++ {
+		pid := 1000 + p
+		fmt.Fprintf(&sb, "100 clone(child_stack=NULL, flags=SIGCHLD) = %d /* %d in strace's PID NS */\n", p+2, pid)
+		fmt.Fprintf(&sb, "%d execve(\"/usr/bin/python3\", [\"python3\", \"/artifact/x.py\", \"%d\"], 0x0 /* 4 vars */) = 0\n", pid, p)
+		for f := 0; f < 20; f++ {
+			fmt.Fprintf(&sb, "%d openat(AT_FDCWD, \"/work/data/%d/%d.txt\", O_RDONLY|O_CLOEXEC) = 3\n", pid, p, f)
+		}
+	}
+	log := sb.String()
+	b.SetBytes(int64(len(log)))
+	b.ResetTimer()
+	for b.Loop() {
+		l := ParseTrace(strings.NewReader(log))
+		if len(l.Processes) != 2000 {
+			b.Fatal(len(l.Processes))
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -48,27 +49,10 @@ func sandbox(t *testing.T) *behave.Bubblewrap {
 // fixture copies testdata/behave/NAME where the sandbox user can read it.
 func fixture(t *testing.T, name string) string {
 	t.Helper()
-	src := filepath.Join("..", "..", "testdata", "behave", name)
 	dst := filepath.Join(t.TempDir(), name)
 	os.Chmod(filepath.Dir(dst), 0o755)
 	os.Chmod(filepath.Dir(filepath.Dir(dst)), 0o755)
-	err := filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if info.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	copyTree(t, filepath.Join("..", "..", "testdata", "behave", name), dst)
 	return dst
 }
 
@@ -453,5 +437,60 @@ func TestPluginHooksAndSkills(t *testing.T) {
 		if strings.HasPrefix(s.Case, "hello/") {
 			t.Fatalf("the benign skill was flagged: %+v", s)
 		}
+	}
+}
+
+// BenchmarkSkillCase is one case of the benign skill end to end: the
+// sandbox with its agent, the proxy and strace, two driver calls, the
+// command, the judge, against the local fake model.
+func BenchmarkSkillCase(b *testing.B) {
+	bw := &behave.Bubblewrap{}
+	if _, err := bw.Probe(context.Background()); err != nil {
+		b.Skip(err)
+	}
+	f := modeltest.Start(b, &modeltest.Fake{Key: "k"})
+	agent, dir, err := behave.InstallAgent(nettest.Binary(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	art := filepath.Join(b.TempDir(), "skill")
+	os.Chmod(filepath.Dir(art), 0o755)
+	os.Chmod(filepath.Dir(filepath.Dir(art)), 0o755)
+	copyTree(b, filepath.Join("..", "..", "testdata", "behave", "benign-skill"), art)
+	s := model.Settings{Provider: "anthropic", BaseURL: f.URL, Key: "k"}
+	d, _ := model.New(s, "fake", nil, model.Retry{})
+	for _, trace := range []bool{false, true} {
+		b.Run(fmt.Sprintf("strace=%v", trace), func(b *testing.B) {
+			for b.Loop() {
+				obs, err := Run(context.Background(), Options{Sandbox: bw, Agent: agent, Dir: art, Kind: "skill",
+					Driver: &model.Role{Name: "driver", Client: d}, Judge: &model.Role{Name: "judge", Client: d},
+					Limits: testLimits, NoTrace: !trace})
+				if err != nil || obs.Cases[0].Runs[0].Pass == nil || !*obs.Cases[0].Runs[0].Pass {
+					b.Fatal(err, obs)
+				}
+			}
+		})
+	}
+}
+
+func copyTree(tb testing.TB, src, dst string) {
+	tb.Helper()
+	err := filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if info.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		tb.Fatal(err)
 	}
 }
