@@ -53,6 +53,8 @@ type SandboxRecord struct {
 	Version string `json:"version"`
 	// Ledger says how files and processes were recorded.
 	Ledger string `json:"ledger"`
+	// AllowHosts were reachable through the proxy.
+	AllowHosts []string `json:"allowHosts"`
 	Limits Limits `json:"limits"`
 }
 

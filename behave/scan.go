@@ -43,7 +43,7 @@ var (
 // Scan applies the deterministic safety rules to a ledger. Severity fail
 // is evidence the judge cannot overrule; warn is a concern.
 func Scan(l *Ledger) []SafetyFinding {
-	var out []SafetyFinding
+	out := []SafetyFinding{}
 	seen := map[string]bool{}
 	add := func(c, rule, sev, msg string) {
 		k := c + "\x00" + rule + "\x00" + msg

@@ -44,9 +44,14 @@ type File struct {
 	// Suite names the suite the configuration was written for:
 	// "attest-default" or "attest-default@1.1.0".
 	Suite string `json:"suite,omitempty"`
+	// AllowHosts are hosts the artifact may reach from the behavioral
+	// tier's sandbox, as --allow-host ("*.example.com" for subdomains).
+	AllowHosts []string `json:"allowHosts,omitempty"`
 }
 
-var configKeys = []string{"waivers", "disable", "settings", "minScore", "suite"}
+var configKeys = []string{"waivers", "disable", "settings", "minScore", "suite", "allowHosts"}
+
+var hostPattern = regexp.MustCompile(`^(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*$`)
 var waiverKeys = []string{"check", "reason", "expires", "paths"}
 
 var checkID = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
@@ -201,6 +206,11 @@ func (f *File) check() error {
 			}
 		}
 	}
+	for _, h := range f.AllowHosts {
+		if !hostPattern.MatchString(h) || len(h) > 253 {
+			return fmt.Errorf("allowHosts: %q is not a host name (a name like pypi.org, or *.example.com for its subdomains)", h)
+		}
+	}
 	for _, d := range f.Disable {
 		if !checkID.MatchString(d) {
 			return fmt.Errorf("disable: %q is not a check id (lower-case words joined by hyphens; attest list shows them)", d)
@@ -240,7 +250,7 @@ func (f *File) CheckIDs(known []string) error {
 
 // Config is the policy a run applies from this file; source names it.
 func (f *File) Config(source string) Config {
-	return Config{Source: source, MinScore: f.MinScore, Disabled: f.Disable, Waivers: f.Waivers, Settings: f.Settings}
+	return Config{Source: source, MinScore: f.MinScore, Disabled: f.Disable, Waivers: f.Waivers, Settings: f.Settings, AllowHosts: f.AllowHosts}
 }
 
 // ReadConfig reads and checks a configuration file.

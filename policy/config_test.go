@@ -32,7 +32,8 @@ func configSchema(t testing.TB) *jsonschema.Schema {
 func TestConfigSchemaAgrees(t *testing.T) {
 	s := configSchema(t)
 	good := `{"waivers": [{"check": "no-sensitive-files", "reason": "a generated fixture", "expires": "2027-01-01", "paths": ["fixtures/**"]}],
-		"disable": ["tests-present"], "settings": {"skill-token-footprint": {"max": 9000}}, "minScore": 70, "suite": "attest-default@1.1.0"}`
+		"disable": ["tests-present"], "settings": {"skill-token-footprint": {"max": 9000}}, "minScore": 70, "suite": "attest-default@1.1.0",
+		"allowHosts": ["pypi.org", "*.example.com"]}`
 	bad := []string{
 		`{"waiver": []}`,
 		`{"minScore": "80"}`,
@@ -41,6 +42,9 @@ func TestConfigSchemaAgrees(t *testing.T) {
 		`{"waivers": [{"reason": "no check given here"}]}`,
 		`{"waivers": [{"check": "x", "reason": "long enough reason", "path": ["a"]}]}`,
 		`{"disable": "tests-present"}`,
+		`{"allowHosts": ["http://pypi.org"]}`,
+		`{"allowHosts": ["pypi.org:443"]}`,
+		`{"allowHosts": "pypi.org"}`,
 		`[]`,
 	}
 	check := func(doc string) (schemaOK, readerOK bool) {

@@ -26,6 +26,8 @@ type Config struct {
 	Disabled []string
 	Waivers  []Waiver
 	Settings map[string]any
+	// AllowHosts are reachable from the behavioral sandbox.
+	AllowHosts []string
 }
 
 // Validate rejects a configuration that cannot be applied.

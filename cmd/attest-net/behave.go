@@ -140,7 +140,7 @@ func behaveMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	env := &behave.Environment{
-		Sandbox: &behave.SandboxRecord{Kind: sb.Name(), Version: version, Ledger: obs.Ledger.Method, Limits: o.Limits},
+		Sandbox: &behave.SandboxRecord{Kind: sb.Name(), Version: version, Ledger: obs.Ledger.Method, Limits: o.Limits, AllowHosts: append([]string{}, allowHosts...)},
 		Models:  map[string]behave.ModelRecord{"driver": d.Record(), "judge": j.Record(), "synthesis": syn.Record()},
 	}
 	return json.NewEncoder(stdout).Encode(behave.Outcome{Observation: obs, Environment: env})

@@ -81,11 +81,17 @@ func TestRunBehavioral(t *testing.T) {
 	f := behaveEnv(t)
 	dir := t.TempDir()
 	out, transcripts := filepath.Join(dir, "report.json"), filepath.Join(dir, "runs")
-	res := attestCLI(t, nil, "run", "--behavioral", "--json", "--transcripts", transcripts, "-o", out, "../../testdata/behave/benign-skill")
+	cfg := filepath.Join(dir, "attest.json")
+	os.WriteFile(cfg, []byte(`{"allowHosts": ["pypi.org"]}`), 0o644)
+	res := attestCLI(t, nil, "run", "--behavioral", "--json", "--config", cfg, "--allow-host", "*.example.org", "--transcripts", transcripts, "-o", out, "../../testdata/behave/benign-skill")
 	if res.code != 0 {
 		t.Fatalf("exit %d: %s %s", res.code, res.stdout, res.stderr)
 	}
 	r := readBehaveReport(t, out)
+	raw, _ := os.ReadFile(out)
+	if err := validateReport(raw); err != nil {
+		t.Fatalf("the behavioral report does not match the report schema: %v", err)
+	}
 	if s, sum := r.status("behaves-as-documented"); s != "pass" {
 		t.Fatalf("behaves-as-documented %s: %s", s, sum)
 	}
@@ -93,7 +99,8 @@ func TestRunBehavioral(t *testing.T) {
 		t.Fatalf("behaves-safely %s: %s", s, sum)
 	}
 	sb, models := r.Environment.Sandbox, r.Environment.Models
-	if !r.Grants.Sandbox || !r.Grants.Model || sb == nil || sb.Kind != "bubblewrap" || !strings.HasPrefix(sb.Version, "bubblewrap ") || sb.Limits.Processes == 0 {
+	if !r.Grants.Sandbox || !r.Grants.Model || sb == nil || sb.Kind != "bubblewrap" || !strings.HasPrefix(sb.Version, "bubblewrap ") || sb.Limits.Processes == 0 ||
+		strings.Join(sb.AllowHosts, ",") != "*.example.org,pypi.org" {
 		t.Fatalf("environment: %+v grants %+v", sb, r.Grants)
 	}
 	d, j := models["driver"], models["judge"]
@@ -112,6 +119,20 @@ func TestRunBehavioral(t *testing.T) {
 
 	if res := attestCLI(t, nil, "replay", out, "--transcripts", transcripts); res.code != 0 || !strings.Contains(res.stdout, "agrees") {
 		t.Fatalf("replay: exit %d: %s %s", res.code, res.stdout, res.stderr)
+	}
+
+	// The signed behavioral report verifies against its artifact: the
+	// deterministic results re-run, the behavioral ones named as not.
+	key := filepath.Join(dir, "k")
+	if res := attestCLI(t, nil, "keygen", "--out", key); res.code != 0 {
+		t.Fatalf("keygen: %s", res.stderr)
+	}
+	if res := attestCLI(t, nil, "sign", "--key", key+".pem", "--out", filepath.Join(dir, "r.sigstore.json"), out); res.code != 0 {
+		t.Fatalf("sign: exit %d: %s", res.code, res.stderr)
+	}
+	res = attestCLI(t, nil, "verify", "--key", key+".pub.pem", "--artifact", "../../testdata/behave/benign-skill", filepath.Join(dir, "r.sigstore.json"))
+	if res.code != 0 || !strings.Contains(res.stdout, "behaves-as-documented") {
+		t.Fatalf("verify: exit %d: %s %s", res.code, res.stdout, res.stderr)
 	}
 	files, _ := filepath.Glob(filepath.Join(transcripts, "*.json"))
 	if len(files) != 1 {

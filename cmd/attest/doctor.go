@@ -79,6 +79,7 @@ behavioral tier and networked checks need. It changes nothing.`,
 					fmt.Fprintf(w, "sandbox  %s: %v\n", name, err)
 				}
 			}
+			fmt.Fprintln(w, "sandbox  e2b: not supported yet")
 			if _, err := exec.LookPath("strace"); err != nil {
 				fmt.Fprintln(w, "ledger   strace is not installed: behavioral runs record the network only (apt-get install -y strace)")
 			} else {

@@ -222,6 +222,7 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 		if note != "" {
 			fmt.Fprintln(a.stderr, "note: "+note)
 		}
+		o.behave.allowHosts = append(o.behave.allowHosts, cfg.AllowHosts...)
 		opts.Behave = o.behave.hook(a)
 		opts.ForceBehavioral = o.behave.on
 	}
