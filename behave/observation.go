@@ -55,7 +55,7 @@ type SandboxRecord struct {
 	Ledger string `json:"ledger"`
 	// AllowHosts were reachable through the proxy.
 	AllowHosts []string `json:"allowHosts"`
-	Limits Limits `json:"limits"`
+	Limits     Limits   `json:"limits"`
 }
 
 // ModelRecord is one role's model, parameters and token use.

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/metahub-ai/attest/checks/observed"
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/observed"
 )
 
 func runs(scores ...float64) *observed.Observation {

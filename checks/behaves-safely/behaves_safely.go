@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/metahub-ai/attest/checks/observed"
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/observed"
 	"github.com/metahub-ai/attest/resolve"
 )
 

@@ -4,11 +4,11 @@ import (
 	"context"
 	"testing"
 
-	"github.com/metahub-ai/attest/checks/observed"
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/observed"
 )
 
-func yes() *bool { b := true; return &b }
+func yes() *bool               { b := true; return &b }
 func score(f float64) *float64 { return &f }
 
 func clean() *observed.Observation {
