@@ -47,8 +47,8 @@ func (b *behaveFlags) add(f *pflag.FlagSet) {
 
 // wanted decides whether the behavioral tier runs: --no-behavioral always
 // wins; --behavioral forces it; otherwise only after attest setup and on
-// a terminal.
-func (b *behaveFlags) wanted(a *app) (bool, string, error) {
+// a terminal (tty).
+func (b *behaveFlags) wanted(tty bool) (bool, string, error) {
 	switch {
 	case b.on && b.off:
 		return false, "", errors.New("--behavioral and --no-behavioral contradict each other")
@@ -67,7 +67,7 @@ func (b *behaveFlags) wanted(a *app) (bool, string, error) {
 	if err != nil {
 		return false, "", err
 	}
-	if !ok || !terminal(a.stderr) {
+	if !ok || !tty {
 		return false, "", nil
 	}
 	return true, fmt.Sprintf("running the behavioral tier (attest setup: %s sandbox, %s); --no-behavioral skips it", cfg.Sandbox, cfg.Provider), nil

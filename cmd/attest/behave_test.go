@@ -145,11 +145,16 @@ func TestRunBehavioral(t *testing.T) {
 	}
 }
 
-// A skill that reads ~/.ssh/id_rsa at run time, packed past the static
-// rules, fails behaves-safely with ledger evidence (--behavioral also runs
-// it past any static veto).
+// A skill that reads ~/.ssh/id_rsa at run time and sends it away, with the
+// path and the destination packed in a data table, passes the static
+// checks; run in the sandbox it fails behaves-safely with ledger evidence.
 func TestRunBehavioralPackedSSHReader(t *testing.T) {
 	behaveEnv(t)
+	static := attestCLI(t, nil, "run", "--json", "../../testdata/behave/packed-ssh-skill")
+	var sr struct{ Score struct{ Verdict string } }
+	if err := json.Unmarshal([]byte(static.stdout), &sr); err != nil || static.code != 0 || sr.Score.Verdict != "pass" {
+		t.Fatalf("the static checks were meant to miss it: exit %d, verdict %q %v", static.code, sr.Score.Verdict, err)
+	}
 	res := attestCLI(t, nil, "run", "--behavioral", "--json", "../../testdata/behave/packed-ssh-skill")
 	var r behaveReport
 	if err := json.Unmarshal([]byte(res.stdout), &r); err != nil {
@@ -233,5 +238,38 @@ func TestSetup(t *testing.T) {
 	res := attestCLI(t, nil, "run", "--behavioral", "--json", "../../testdata/behave/benign-skill")
 	if res.code != 0 {
 		t.Fatalf("a run from the saved setup: exit %d: %s", res.code, res.stderr)
+	}
+}
+
+// The rules of when the tier runs, terminal or not.
+func TestBehavioralWanted(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("ATTEST_HOME", home)
+	cases := []struct {
+		on, off, tty, setup, want bool
+	}{
+		{tty: true, want: false},             // no setup
+		{tty: true, setup: true, want: true}, // setup and a terminal
+		{setup: true, want: false},           // setup, no terminal
+		{on: true, want: true},               // forced
+		{off: true, tty: true, setup: true},  // --no-behavioral wins
+		{on: true, setup: true, tty: true, want: true},
+	}
+	for i, c := range cases {
+		os.Remove(filepath.Join(home, "config.json"))
+		if c.setup {
+			if err := behave.SaveUserConfig(filepath.Join(home, "config.json"), behave.UserConfig{Sandbox: "bubblewrap", Provider: "anthropic"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b := behaveFlags{on: c.on, off: c.off, repeat: 1}
+		got, note, err := b.wanted(c.tty)
+		if err != nil || got != c.want || (got && !c.on && !strings.Contains(note, "--no-behavioral")) {
+			t.Errorf("case %d %+v: %v %q %v", i, c, got, note, err)
+		}
+	}
+	b := behaveFlags{on: true, off: true, repeat: 1}
+	if _, _, err := b.wanted(false); err == nil {
+		t.Error("--behavioral --no-behavioral accepted")
 	}
 }

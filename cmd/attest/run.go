@@ -214,7 +214,7 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 		g.Net = true
 		opts.Grants = &g
 	}
-	behavioral, note, err := o.behave.wanted(a)
+	behavioral, note, err := o.behave.wanted(terminal(a.stderr))
 	if err != nil {
 		return withCode(exitError, err)
 	}
