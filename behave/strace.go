@@ -331,6 +331,9 @@ func record(l *Ledger, t traceLine, seen map[string]bool) {
 		if len(l.Processes) == 0 && str(pi) == "/bin/true" && len(argv) == 1 {
 			return // the session's own check that the sandbox starts
 		}
+		if path.Base(str(pi)) == "prlimit" && len(argv) > 2 && strings.HasPrefix(argv[1], "--nproc=") && argv[2] == "--" {
+			return // the agent's wrapper; the program it runs is recorded next
+		}
 		l.Processes = append(l.Processes, ProcEvent{Path: str(pi), Argv: argv})
 	case "open":
 		if len(t.args) > 1 {

@@ -80,7 +80,7 @@ func Main(args []string) int {
 		fmt.Fprintln(os.Stderr, "agent: nothing to run")
 		return 2
 	}
-	c := exec.Command(fs.Arg(0), fs.Args()[1:]...)
+	c := command(fs.Args())
 	c.Dir = *dir
 	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr
 	if err := c.Run(); err != nil {
@@ -208,7 +208,7 @@ func run(c behave.Call) behave.Reply {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(c.TimeoutMs)*time.Millisecond)
 	defer cancel()
-	cmd := exec.Command(c.Argv[0], c.Argv[1:]...)
+	cmd := command(c.Argv)
 	cmd.Dir = "/work"
 	cmd.Stdin = bytes.NewReader([]byte(c.Stdin))
 	stdout, stderr := &bounded{max: c.MaxOutput}, &bounded{max: c.MaxOutput}
@@ -245,4 +245,28 @@ func run(c behave.Call) behave.Reply {
 	r.Stdout, r.Stderr = stdout.buf.String(), stderr.buf.String()
 	r.Truncated = stdout.over || stderr.over
 	return r
+}
+
+// rlimitNproc is RLIMIT_NPROC on Linux.
+const rlimitNproc = 6
+
+// command runs argv under a process limit below the agent's own: the
+// kernel counts processes (and threads) per user, and the agent, the same
+// user, must still be able to start a thread and answer after the
+// artifact has used up what it may have.
+func command(argv []string) *exec.Cmd {
+	var rl syscall.Rlimit
+	prlimit, err := exec.LookPath("prlimit")
+	if err != nil || syscall.Getrlimit(rlimitNproc, &rl) != nil || rl.Cur == 0 || rl.Cur > 1<<20 {
+		return exec.Command(argv[0], argv[1:]...)
+	}
+	threads := 8
+	if ents, err := os.ReadDir("/proc/self/task"); err == nil {
+		threads = len(ents)
+	}
+	reserve := uint64(threads + 16)
+	if rl.Cur <= reserve+4 {
+		return exec.Command(argv[0], argv[1:]...)
+	}
+	return exec.Command(prlimit, append([]string{fmt.Sprintf("--nproc=%d", rl.Cur-reserve), "--"}, argv...)...)
 }

@@ -143,6 +143,9 @@ func (r *run) driveShell(ctx context.Context, c Case) ([]model.Message, *behave.
 	res, l, err := s.Close()
 	if res != nil && res.LimitHit == "" {
 		res.LimitHit = limitHit
+		if ended && res.LimitHit == "" && strings.Contains(string(res.Stderr), "failed to create new OS thread") {
+			res.LimitHit = behave.HitProcesses
+		}
 	}
 	ev, trunc := p.Events()
 	if l != nil {
