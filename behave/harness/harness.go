@@ -105,6 +105,8 @@ type run struct {
 	noted map[string]bool
 	// hooks counts the plugin hook commands run.
 	hooks int
+	// entry runs a code agent (agent.json "entry").
+	entry []string
 }
 
 // noteOnce records a note of the run (how dependencies were installed).
@@ -139,8 +141,20 @@ func Run(ctx context.Context, o Options) (*behave.Observation, error) {
 		return nil, err
 	}
 	switch o.Kind {
-	case "skill", "agent":
+	case "skill":
 		r.obs.Harness = o.Kind
+	case "agent":
+		r.obs.Harness = "agent"
+		instructions, entry := agentJSON(o.Dir)
+		if entry != "" {
+			if r.entry = entryArgv(o.Dir, entry); r.entry == nil {
+				r.obs.Skipped = fmt.Sprintf("agent.json's entry %q is not a file of the agent", entry)
+				return r.obs, nil
+			}
+			r.obs.Harness = "agent-code"
+		} else if instructions != "" && r.docs == "" {
+			r.docs = clip(instructions, maxDocs)
+		}
 	case "mcp":
 		r.obs.Harness = "mcp"
 		if len(o.Launch) == 0 {

@@ -494,3 +494,26 @@ func copyTree(tb testing.TB, src, dst string) {
 		tb.Fatal(err)
 	}
 }
+
+// A code agent's entry runs in the sandbox with the task on its standard
+// input; the judge grades what it printed.
+func TestCodeAgent(t *testing.T) {
+	sb := sandbox(t)
+	f := modeltest.Start(t, &modeltest.Fake{Key: "k"})
+	o := options(t, sb, f, "anthropic", "agent", fixture(t, "code-agent"))
+	obs, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if obs.Harness != "agent-code" || len(obs.Cases) != 1 {
+		t.Fatalf("%+v", obs)
+	}
+	run := obs.Cases[0].Runs[0]
+	data, _ := os.ReadFile(filepath.Join(o.Transcripts, run.Transcript+".json"))
+	if run.Pass == nil || !*run.Pass || !strings.Contains(string(data), "USE THE ARTIFACT FOR ITS MAIN DOCUMENTED PURPOSE") {
+		t.Fatalf("%+v: %s", run, data)
+	}
+	if f.Calls["driver"] != 0 {
+		t.Fatalf("a code agent needs no driver: %v", f.Calls)
+	}
+}

@@ -20,6 +20,8 @@ func (r *run) runCase(ctx context.Context, c Case, rep int) (behave.CaseRun, *be
 	)
 	if r.o.Kind == "mcp" {
 		msgs, res, l, err = r.driveMCP(ctx, c)
+	} else if r.entry != nil {
+		msgs, res, l, err = r.driveCodeAgent(ctx, c, r.entry)
 	} else {
 		msgs, res, l, err = r.driveShell(ctx, c)
 	}
