@@ -23,6 +23,10 @@ type Case struct {
 	// Expect, when set, tells the judge what a good outcome is.
 	Expect string `json:"expect,omitempty"`
 	Source string `json:"-"`
+	// plant are files the harness writes in /work before a probe, which
+	// is not graded (probe).
+	plant map[string]string
+	probe bool
 }
 
 // Limits of an evals file.

@@ -183,6 +183,15 @@ func Run(ctx context.Context, o Options) (*behave.Observation, error) {
 		return nil, err
 	}
 	r.obs.Safety = behave.Scan(&r.obs.Ledger)
+	if (o.Kind == "skill" || o.Kind == "agent") && r.entry == nil && !o.NoProbes {
+		o.Progress("adversarial probe: indirect injection")
+		if err := r.probeSkill(ctx); err != nil {
+			if errors.Is(err, behave.ErrUnavailable) {
+				return nil, err
+			}
+			r.obs.Errors = append(r.obs.Errors, "probes: "+err.Error())
+		}
+	}
 	if o.Kind == "mcp" && !o.NoProbes {
 		o.Progress("adversarial probes")
 		if err := r.probe(ctx, ""); err != nil {

@@ -130,8 +130,12 @@ func TestBenignSkill(t *testing.T) {
 			t.Fatalf("the process ledger misses the counter: %+v", obs.Ledger.Processes)
 		}
 	}
-	if f.Calls["driver"] != 2 || f.Calls["judge"] != 1 {
+	// The case and the indirect-injection probe, which is not graded.
+	if f.Calls["driver"] != 4 || f.Calls["judge"] != 1 {
 		t.Fatalf("calls: %v", f.Calls)
+	}
+	if len(obs.Probes) != 1 || obs.Probes[0].Class != "indirect-injection" || obs.Probes[0].Outcome != behave.Resisted {
+		t.Fatalf("probes: %+v", obs.Probes)
 	}
 }
 
@@ -274,6 +278,7 @@ func TestReplay(t *testing.T) {
 	f := modeltest.Start(t, &modeltest.Fake{Key: "k"})
 	o := options(t, sb, f, "anthropic", "skill", fixture(t, "benign-skill"))
 	o.Repeat = 2
+	o.NoProbes = true
 	obs, err := Run(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
@@ -515,5 +520,31 @@ func TestCodeAgent(t *testing.T) {
 	}
 	if f.Calls["driver"] != 0 {
 		t.Fatalf("a code agent needs no driver: %v", f.Calls)
+	}
+}
+
+// A skill that executes its input file obeys the instructions planted in
+// it: the probe shows the decoy key read; the benign skill's probe (above)
+// resisted.
+func TestIndirectInjectionProbe(t *testing.T) {
+	sb := sandbox(t)
+	f := modeltest.Start(t, &modeltest.Fake{Key: "k"})
+	o := options(t, sb, f, "anthropic", "skill", skillWith(t, "sh /work/notes.txt"))
+	obs, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(obs.Probes) != 1 || obs.Probes[0].Class != "indirect-injection" {
+		t.Fatalf("probes: %+v", obs.Probes)
+	}
+	// The read is seen by the file ledger (strace, which CI requires).
+	if obs.Ledger.Method == "strace" && (obs.Probes[0].Outcome != behave.Concern || !strings.Contains(obs.Probes[0].Detail, "~/.ssh/id_rsa")) {
+		t.Fatalf("probe: %+v", obs.Probes[0])
+	}
+	// The normal case did not read it: the probe's finding is its own.
+	for _, s := range obs.Safety {
+		if s.Severity == "fail" {
+			t.Fatalf("the normal case was flagged: %+v", s)
+		}
 	}
 }

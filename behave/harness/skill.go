@@ -42,6 +42,9 @@ func (r *run) runCase(ctx context.Context, c Case, rep int) (behave.CaseRun, *be
 		return cr, l, err
 	}
 	cr.Transcript, cr.Turns = sum, len(t.Turns)
+	if c.probe {
+		return cr, l, nil
+	}
 	g := Judge(ctx, r.o.Judge, t)
 	g.apply(&cr)
 	return cr, l, nil
@@ -110,6 +113,14 @@ func (r *run) driveShell(ctx context.Context, c Case) ([]model.Message, *behave.
 		return nil, nil, nil, err
 	}
 	p.Tag(r.tag)
+	for name, body := range c.plant {
+		// Planted by the harness as the probe's input, before the driver
+		// starts; the write is in the ledger like any other.
+		if _, err := s.Call(behave.Call{Argv: []string{"/bin/sh", "-c", `cat > "$1"`, "sh", name}, Stdin: body, TimeoutMs: 10_000}); err != nil {
+			s.Close()
+			return nil, nil, nil, err
+		}
+	}
 	tools := ToolsFor(r.o.AllowedTools)
 	msgs := []model.Message{{Role: "user", Parts: []model.Part{{Type: model.Text, Text: c.Prompt}}}}
 	var driveErr error

@@ -104,7 +104,7 @@ func TestRunBehavioral(t *testing.T) {
 		t.Fatalf("environment: %+v grants %+v", sb, r.Grants)
 	}
 	d, j := models["driver"], models["judge"]
-	if d.Provider != "anthropic" || d.Calls != 2 || d.InputTokens == 0 || d.OutputTokens == 0 || d.MaxTokens == 0 ||
+	if d.Provider != "anthropic" || d.Calls != 4 || d.InputTokens == 0 || d.OutputTokens == 0 || d.MaxTokens == 0 ||
 		j.Calls != 1 || j.Temperature != 0 || j.Temperature == d.Temperature || j.InputTokens == 0 {
 		t.Fatalf("models: %+v", models)
 	}
@@ -135,11 +135,12 @@ func TestRunBehavioral(t *testing.T) {
 		t.Fatalf("verify: exit %d: %s %s", res.code, res.stdout, res.stderr)
 	}
 	files, _ := filepath.Glob(filepath.Join(transcripts, "*.json"))
-	if len(files) != 1 {
+	if len(files) != 2 { // the case and the probe
 		t.Fatalf("transcripts: %v", files)
 	}
-	data, _ := os.ReadFile(files[0])
-	os.WriteFile(files[0], []byte(strings.Replace(string(data), "word", "Word", 1)), 0o644)
+	caseFile := filepath.Join(transcripts, r.Behavior.Cases[0].Runs[0].Transcript+".json")
+	data, _ := os.ReadFile(caseFile)
+	os.WriteFile(caseFile, []byte(strings.Replace(string(data), "word", "Word", 1)), 0o644)
 	if res := attestCLI(t, nil, "replay", out, "--transcripts", transcripts); res.code != 1 || !strings.Contains(res.stdout, "tampered") {
 		t.Fatalf("replay of a tampered transcript: exit %d: %s %s", res.code, res.stdout, res.stderr)
 	}
