@@ -190,6 +190,10 @@ func (c *Container) Probe(ctx context.Context) (string, error) {
 	return v, nil
 }
 
+// ErrCloud says the sandbox is a cloud service, which attest-net (the
+// companion that reaches the network) provides.
+var ErrCloud = errors.New("the e2b sandbox is a cloud service: attest-net runs it (attest run --sandbox e2b, attest setup)")
+
 // SandboxNamed returns a sandbox by its name: bubblewrap (the default),
 // podman, docker or gvisor (docker with runsc).
 func SandboxNamed(name string) (Sandbox, error) {
@@ -201,7 +205,7 @@ func SandboxNamed(name string) (Sandbox, error) {
 	case "gvisor", "runsc":
 		return &Container{Engine: "docker", Runtime: "runsc"}, nil
 	case "e2b":
-		return nil, errors.New("the e2b sandbox is not supported yet: use bubblewrap, podman, docker or gvisor")
+		return nil, ErrCloud
 	}
 	return nil, fmt.Errorf("unknown sandbox %q: bubblewrap, podman, docker or gvisor", name)
 }

@@ -106,6 +106,12 @@ type Process struct {
 	kill   func()
 }
 
+// NewProcess assembles a Process for a sandbox implemented elsewhere (a
+// cloud sandbox): its input and output, how to wait and how to kill.
+func NewProcess(stdin io.WriteCloser, stdout io.ReadCloser, wait func() (*Result, error), kill func()) *Process {
+	return &Process{Stdin: stdin, Stdout: stdout, wait: wait, kill: kill}
+}
+
 // Wait waits for the process and says how it ended.
 func (p *Process) Wait() (*Result, error) { return p.wait() }
 

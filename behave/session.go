@@ -69,14 +69,21 @@ func (a AgentSpec) spec(trace string) Spec {
 // Traced is a sandboxed process whose ledger is read when it ends.
 type Traced struct {
 	*Process
-	trace string
-	note  string
+	trace   string
+	note    string
+	netNote string
 }
 
 // StartAgent starts the agent in the sandbox. When tracing is asked for
 // but strace is missing, the run goes on untraced and the ledger says so.
 func StartAgent(ctx context.Context, sb Sandbox, a AgentSpec) (*Traced, error) {
 	t := &Traced{}
+	if np, ok := sb.(interface{ NoProxy() bool }); ok && np.NoProxy() {
+		// No socket can be bound into a cloud VM: it runs with its
+		// internet access off, and nothing is there to record.
+		a.ProxyDir = ""
+		t.netNote = "the " + sb.Name() + " sandbox runs with internet access off and cannot reach the recording proxy: the network ledger is empty"
+	}
 	if a.Trace {
 		if _, err := exec.LookPath("strace"); err != nil {
 			t.note = "strace is not installed: files and processes were not recorded (apt-get install -y strace)"
@@ -117,6 +124,9 @@ func (t *Traced) Finish() (*Result, *Ledger, error) {
 		} else {
 			l.Note = "the trace could not be read: " + ferr.Error()
 		}
+	}
+	if t.netNote != "" {
+		l.Note = strings.TrimPrefix(l.Note+"; "+t.netNote, "; ")
 	}
 	return res, l, err
 }

@@ -24,6 +24,8 @@ import (
 	"time"
 
 	"github.com/metahub-ai/attest/behave"
+	"github.com/metahub-ai/attest/behave/e2b"
+	"github.com/metahub-ai/attest/behave/e2b/e2btest"
 	"github.com/metahub-ai/attest/behave/model"
 	"github.com/metahub-ai/attest/behave/model/modeltest"
 	"github.com/metahub-ai/attest/behave/proxy"
@@ -546,5 +548,30 @@ func TestIndirectInjectionProbe(t *testing.T) {
 		if s.Severity == "fail" {
 			t.Fatalf("the normal case was flagged: %+v", s)
 		}
+	}
+}
+
+// The same benign skill in the E2B sandbox (a local E2B whose VMs run
+// under bubblewrap): the agent is uploaded with the artifact, the case
+// passes, and the ledger says the network went unrecorded and why.
+func TestBenignSkillOnE2B(t *testing.T) {
+	sandbox(t)
+	f := modeltest.Start(t, &modeltest.Fake{Key: "k"})
+	cloud := e2btest.Start(t, "e2b-key")
+	o := options(t, &e2b.Sandbox{Key: "e2b-key", API: cloud.URL, SandboxURL: cloud.URL, Template: "base"}, f, "anthropic", "skill", fixture(t, "benign-skill"))
+	o.NoProbes = true
+	obs, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := obs.Cases[0].Runs[0]
+	if run.Pass == nil || !*run.Pass {
+		t.Fatalf("%+v %v", run, obs.Errors)
+	}
+	if obs.Ledger.Method != "none" || !strings.Contains(obs.Ledger.Note, "internet access off") {
+		t.Fatalf("ledger: %+v", obs.Ledger)
+	}
+	if cloud.Created == 0 || cloud.Created != cloud.Deleted {
+		t.Fatalf("VMs created %d, deleted %d", cloud.Created, cloud.Deleted)
 	}
 }

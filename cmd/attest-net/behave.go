@@ -15,6 +15,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/metahub-ai/attest/behave"
+	"github.com/metahub-ai/attest/behave/e2b"
 	"github.com/metahub-ai/attest/behave/harness"
 	"github.com/metahub-ai/attest/behave/model"
 )
@@ -150,6 +151,9 @@ func behaveMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // runs here.
 func openSandbox(ctx context.Context, name string) (behave.Sandbox, string, error) {
 	sb, err := behave.SandboxNamed(name)
+	if errors.Is(err, behave.ErrCloud) {
+		sb, err = e2b.FromEnv(), nil
+	}
 	if err != nil {
 		return nil, "", err
 	}
@@ -285,7 +289,7 @@ func setupMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		if def == "" {
 			def = "bubblewrap"
 		}
-		if *sandbox, err = ask("sandbox (bubblewrap, podman, docker, gvisor)", def); err != nil {
+		if *sandbox, err = ask("sandbox (bubblewrap, podman, docker, gvisor, e2b)", def); err != nil {
 			return err
 		}
 	}

@@ -33,7 +33,7 @@ type behaveFlags struct {
 func (b *behaveFlags) add(f *pflag.FlagSet) {
 	f.BoolVar(&b.on, "behavioral", false, "run the artifact in the sandbox with a model and judge what it did (also past a static safety veto; needs attest setup or a provider key)")
 	f.BoolVar(&b.off, "no-behavioral", false, "never run the behavioral tier, even after attest setup on a terminal")
-	f.StringVar(&b.sandbox, "sandbox", "", "sandbox for the behavioral tier: bubblewrap (default on Linux), podman, docker, gvisor")
+	f.StringVar(&b.sandbox, "sandbox", "", "sandbox for the behavioral tier: bubblewrap (default on Linux), podman, docker, gvisor, e2b (E2B_API_KEY)")
 	f.StringVar(&b.provider, "provider", "", "model provider: anthropic, openai, openai-responses, openrouter or local (needed when several keys are set)")
 	f.StringVar(&b.model, "model", "", "the driver's model (default: the provider's, or attest setup's)")
 	f.StringVar(&b.judgeModel, "judge-model", "", "the judge's model (default: the driver's model with the judge's own settings)")

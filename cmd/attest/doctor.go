@@ -79,7 +79,11 @@ behavioral tier and networked checks need. It changes nothing.`,
 					fmt.Fprintf(w, "sandbox  %s: %v\n", name, err)
 				}
 			}
-			fmt.Fprintln(w, "sandbox  e2b: not supported yet")
+			if a.getenv("E2B_API_KEY") != "" {
+				fmt.Fprintln(w, "sandbox  e2b: E2B_API_KEY set (a cloud VM per run, internet off; attest setup --sandbox e2b tries it)")
+			} else {
+				fmt.Fprintln(w, "sandbox  e2b: not available: E2B_API_KEY is not set")
+			}
 			if _, err := exec.LookPath("strace"); err != nil {
 				fmt.Fprintln(w, "ledger   strace is not installed: behavioral runs record the network only (apt-get install -y strace)")
 			} else {

@@ -95,7 +95,7 @@ the flags are the whole answer.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&sandbox, "sandbox", "", "bubblewrap, podman, docker or gvisor")
+	f.StringVar(&sandbox, "sandbox", "", "bubblewrap, podman, docker, gvisor or e2b")
 	f.StringVar(&provider, "provider", "", "anthropic, openai, openai-responses, openrouter or local")
 	f.StringVar(&model, "model", "", "the driver's model (default: the provider's)")
 	f.StringVar(&judgeModel, "judge-model", "", "the judge's model (default: the driver's, called as a judge)")
