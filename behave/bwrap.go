@@ -162,7 +162,11 @@ func (b *Bubblewrap) argv(s Spec, l Limits) ([]string, error) {
 		"--size", size, "--tmpfs", "/home", "--dir", Home,
 		"--ro-bind", artifact, "/artifact", "--size", size, "--tmpfs", "/work", "--chdir", "/work")
 	for _, bd := range s.Binds {
-		argv = append(argv, "--ro-bind", bd.Host, bd.Sandbox)
+		if bd.Writable {
+			argv = append(argv, "--bind", bd.Host, bd.Sandbox)
+		} else {
+			argv = append(argv, "--ro-bind", bd.Host, bd.Sandbox)
+		}
 	}
 	env := append([]string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + Home, "LANG=C.UTF-8"}, s.Env...)
 	for _, kv := range env {

@@ -122,7 +122,11 @@ func (c *Container) argv(eng, name string, s Spec, l Limits) ([]string, error) {
 		argv = append(argv, "--runtime="+c.Runtime)
 	}
 	for _, b := range s.Binds {
-		argv = append(argv, "-v", b.Host+":"+b.Sandbox+":ro")
+		if b.Writable {
+			argv = append(argv, "-v", b.Host+":"+b.Sandbox)
+		} else {
+			argv = append(argv, "-v", b.Host+":"+b.Sandbox+":ro")
+		}
 	}
 	for _, kv := range s.Env {
 		argv = append(argv, "-e", kv)

@@ -61,7 +61,7 @@ esac
 	}
 	sb, _ := SandboxNamed("gvisor")
 	c := sb.(*Container)
-	argv, err := c.argv("docker", "n", Spec{Artifact: "/a", Argv: []string{"x"}, Binds: []Bind{{"/h", "/s"}}}, DefaultLimits)
+	argv, err := c.argv("docker", "n", Spec{Artifact: "/a", Argv: []string{"x"}, Binds: []Bind{{Host: "/h", Sandbox: "/s"}}}, DefaultLimits)
 	if err != nil || !strings.Contains(strings.Join(argv, " "), "--runtime=runsc") || !strings.Contains(strings.Join(argv, " "), "-v /h:/s:ro") || c.Name() != "gvisor" {
 		t.Fatalf("%v %v", argv, err)
 	}

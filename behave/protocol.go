@@ -13,6 +13,10 @@ const (
 	ProxyAddr   = "127.0.0.1:3128"
 )
 
+// ServerSocket is where the agent exposes an MCP server that listens on
+// TCP inside the sandbox (Streamable HTTP), for the host to dial.
+const ServerSocket = "/.attest/server/server.sock"
+
 // ReadyLine is what the agent writes once prepared (--ready), before the
 // command it runs can write anything.
 const ReadyLine = "attest-agent: ready\n"

@@ -55,8 +55,12 @@ type Spec struct {
 	Trace string
 }
 
-// Bind is one host path bound read-only into the sandbox.
-type Bind struct{ Host, Sandbox string }
+// Bind is one host path bound into the sandbox, read-only unless Writable
+// (a directory where the agent makes a socket for the host).
+type Bind struct {
+	Host, Sandbox string
+	Writable      bool
+}
 
 // Home is the sandbox user's home: an empty tmpfs, apart from the decoys
 // the agent plants.

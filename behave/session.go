@@ -35,16 +35,20 @@ type AgentSpec struct {
 	// the command's directory; with Prepare the agent writes ReadyLine
 	// before the command starts.
 	Prepare, Dir string
+	// ServerDir, with ServerAddr, has the agent relay connections on
+	// ServerSocket (in ServerDir on the host) to ServerAddr inside the
+	// sandbox: an MCP server over Streamable HTTP.
+	ServerDir, ServerAddr string
 }
 
 // Spec builds the sandbox spec; trace is the host file strace writes.
 func (a AgentSpec) spec(trace string) Spec {
 	argv := []string{AgentPath, "sandbox-agent"}
-	binds := []Bind{{a.Agent, AgentPath}}
+	binds := []Bind{{Host: a.Agent, Sandbox: AgentPath}}
 	env := append([]string{}, a.Env...)
 	if a.ProxyDir != "" {
 		argv = append(argv, "--proxy")
-		binds = append(binds, Bind{a.ProxyDir, filepath.Dir(ProxySocket)})
+		binds = append(binds, Bind{Host: a.ProxyDir, Sandbox: filepath.Dir(ProxySocket)})
 		proxy := "http://" + ProxyAddr
 		env = append(env, "HTTP_PROXY="+proxy, "HTTPS_PROXY="+proxy, "http_proxy="+proxy, "https_proxy="+proxy, "NO_PROXY=", "no_proxy=",
 			"npm_config_proxy="+proxy, "npm_config_https_proxy="+proxy)
@@ -57,6 +61,10 @@ func (a AgentSpec) spec(trace string) Spec {
 	}
 	if a.Dir != "" {
 		argv = append(argv, "--dir", a.Dir)
+	}
+	if a.ServerDir != "" {
+		argv = append(argv, "--serve", a.ServerAddr)
+		binds = append(binds, Bind{Host: a.ServerDir, Sandbox: filepath.Dir(ServerSocket), Writable: true})
 	}
 	if len(a.Argv) == 0 {
 		argv = append(argv, "--session")

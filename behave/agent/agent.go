@@ -44,6 +44,7 @@ func Main(args []string) int {
 	prepare := fs.String("prepare", "", "a shell script run in /work first (installing dependencies); its output goes to stderr")
 	dir := fs.String("dir", "/work", "the command's working directory")
 	ready := fs.Bool("ready", false, "write the ready line to stdout once prepared, before the command starts")
+	serveAddr := fs.String("serve", "", "relay connections on the server socket to this address (an MCP server over Streamable HTTP)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -71,6 +72,12 @@ func Main(args []string) int {
 	}
 	if *ready {
 		os.Stdout.WriteString(behave.ReadyLine)
+	}
+	if *serveAddr != "" {
+		if err := relay(behave.ServerSocket, *serveAddr); err != nil {
+			fmt.Fprintln(os.Stderr, "agent: server socket:", err)
+			return 2
+		}
 	}
 	if *session {
 		serve(os.Stdin, os.Stdout)
@@ -269,4 +276,33 @@ func command(argv []string) *exec.Cmd {
 		return exec.Command(argv[0], argv[1:]...)
 	}
 	return exec.Command(prlimit, append([]string{fmt.Sprintf("--nproc=%d", rl.Cur-reserve), "--"}, argv...)...)
+}
+
+// relay accepts connections on the Unix socket sock and relays each to the
+// TCP address addr, where the server listens inside the sandbox.
+func relay(sock, addr string) error {
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		return err
+	}
+	os.Chmod(sock, 0o777)
+	go func() {
+		for {
+			in, err := l.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer in.Close()
+				out, err := net.Dial("tcp", addr)
+				if err != nil {
+					return
+				}
+				defer out.Close()
+				go func() { io.Copy(out, in); out.(*net.TCPConn).CloseWrite() }()
+				io.Copy(in, out)
+			}()
+		}
+	}()
+	return nil
 }

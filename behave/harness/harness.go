@@ -59,6 +59,9 @@ type Options struct {
 	Proxy func(*proxy.Proxy)
 	// Registries are where an MCP server's dependencies come from.
 	Registries Registries
+	// MCPURL, when set, is where the MCP server listens for Streamable
+	// HTTP inside the sandbox (a loopback URL); otherwise it speaks stdio.
+	MCPURL string
 }
 
 // PassThreshold is the judge score a run needs to pass.

@@ -575,3 +575,31 @@ func TestBenignSkillOnE2B(t *testing.T) {
 		t.Fatalf("VMs created %d, deleted %d", cloud.Created, cloud.Deleted)
 	}
 }
+
+// An MCP server over Streamable HTTP, listening inside the sandbox, is
+// driven through the agent's relay, and its command injection is caught.
+func TestMCPStreamableHTTP(t *testing.T) {
+	sb := sandbox(t)
+	f := modeltest.Start(t, &modeltest.Fake{Key: "k"})
+	o := options(t, sb, f, "anthropic", "mcp", fixture(t, "http-mcp"))
+	o.Launch = []string{"python3", "/artifact/server.py"}
+	o.MCPURL = "http://127.0.0.1:8765/mcp"
+	obs, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run := obs.Cases[0].Runs[0]; run.Pass == nil || !*run.Pass {
+		t.Fatalf("%+v %v", run, obs.Errors)
+	}
+	var demo bool
+	for _, p := range obs.Probes {
+		demo = demo || (p.Class == "command-injection" && p.Outcome == behave.Demonstrated)
+	}
+	if !demo {
+		t.Fatalf("probes: %+v", obs.Probes)
+	}
+	o.MCPURL = "http://example.com:8765/mcp"
+	if obs, _ := Run(context.Background(), o); len(obs.Cases) == 0 || !strings.Contains(obs.Cases[0].Runs[0].Error, "127.0.0.1 or localhost") {
+		t.Fatalf("a non-loopback URL: %+v", obs.Cases)
+	}
+}

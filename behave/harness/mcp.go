@@ -22,6 +22,7 @@ type server struct {
 	t     *behave.Traced
 	cs    *sdk.ClientSession
 	tools []*sdk.Tool
+	web   *webServer
 }
 
 // startServer launches the server in the sandbox, after installing its
@@ -36,8 +37,16 @@ func (r *run) startServer(ctx context.Context, p *proxy.Proxy, proxyDir string) 
 		defer p.AllowAlso(nil)
 		r.noteOnce(inst.Note)
 	}
+	var web *webServer
+	var err error
+	if r.o.MCPURL != "" {
+		if web, err = r.webServer(&spec); err != nil {
+			return nil, err
+		}
+	}
 	t, err := behave.StartAgent(ctx, r.o.Sandbox, spec)
 	if err != nil {
+		web.remove()
 		return nil, err
 	}
 	out := io.ReadCloser(t.Stdout)
@@ -55,13 +64,25 @@ func (r *run) startServer(ctx context.Context, p *proxy.Proxy, proxyDir string) 
 	client := sdk.NewClient(&sdk.Implementation{Name: "attest", Version: "behave"}, nil)
 	cctx, cancel := context.WithTimeout(ctx, r.o.CallTimeout)
 	defer cancel()
-	cs, err := client.Connect(cctx, &sdk.IOTransport{Reader: out, Writer: t.Stdin, MaxLineLength: 4 << 20}, nil)
+	var cs *sdk.ClientSession
+	if web != nil {
+		// The server's output is its log: drained, not kept.
+		go io.Copy(io.Discard, out)
+		cs, err = web.connect(cctx, client)
+	} else {
+		cs, err = client.Connect(cctx, &sdk.IOTransport{Reader: out, Writer: t.Stdin, MaxLineLength: 4 << 20}, nil)
+	}
 	if err != nil {
 		t.Kill()
 		res, _, _ := t.Finish()
-		return nil, fmt.Errorf("the server did not start over stdio: %v%s", err, stderrOf(res))
+		web.remove()
+		how := "over stdio"
+		if web != nil {
+			how = "at " + r.o.MCPURL
+		}
+		return nil, fmt.Errorf("the server did not start %s: %v%s", how, err, stderrOf(res))
 	}
-	s := &server{t: t, cs: cs}
+	s := &server{t: t, cs: cs, web: web}
 	for tool, err := range cs.Tools(cctx, nil) {
 		if err != nil {
 			s.close()
@@ -100,6 +121,7 @@ func (s *server) close() (*behave.Result, *behave.Ledger, error) {
 	}()
 	res, l, err := s.t.Finish()
 	close(done)
+	s.web.remove()
 	return res, l, err
 }
 

@@ -87,6 +87,7 @@ func behaveMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	k := fs.Int("k", 0, "k of pass@k")
 	transcripts := fs.String("transcripts", "", "store transcripts here")
 	mcpCommand := fs.String("mcp-command", "", "how the MCP server starts")
+	mcpURL := fs.String("mcp-url", "", "where the MCP server listens for Streamable HTTP inside the sandbox")
 	noProbes := fs.Bool("no-probes", false, "no probes")
 	var allowHosts, allowedTools listFlag
 	fs.Var(&allowHosts, "allow-host", "reachable host")
@@ -129,6 +130,7 @@ func behaveMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		AllowHosts: allowHosts, DenyHosts: []string{harness.HostOf(s.BaseURL)}, Limits: behave.DefaultLimits,
 		Progress:   func(format string, a ...any) { fmt.Fprintf(stderr, "behave: "+format+"\n", a...) },
 		Registries: harness.Registries{NPM: firstEnv("NPM_CONFIG_REGISTRY", "npm_config_registry"), PyPI: os.Getenv("PIP_INDEX_URL")}}
+	o.MCPURL = *mcpURL
 	if *kind == "mcp" {
 		if *mcpCommand != "" {
 			o.Launch = strings.Fields(*mcpCommand)

@@ -27,6 +27,7 @@ type behaveFlags struct {
 	transcripts string
 	allowHosts  []string
 	mcpCommand  string
+	mcpURL      string
 	noProbes    bool
 }
 
@@ -42,6 +43,7 @@ func (b *behaveFlags) add(f *pflag.FlagSet) {
 	f.StringVar(&b.transcripts, "transcripts", "", "store the behavioral transcripts in this directory (for attest replay)")
 	f.StringSliceVar(&b.allowHosts, "allow-host", nil, "let the sandboxed artifact reach this host through the recording proxy (repeatable; *.example.com for subdomains)")
 	f.StringVar(&b.mcpCommand, "mcp-command", "", "how the MCP server starts inside the sandbox, e.g. 'node dist/index.js' (default: found from the package)")
+	f.StringVar(&b.mcpURL, "mcp-url", "", "the MCP server speaks Streamable HTTP at this loopback URL inside the sandbox, e.g. http://127.0.0.1:3000/mcp (default: stdio)")
 	f.BoolVar(&b.noProbes, "no-probes", false, "leave out the adversarial probes of an MCP server")
 }
 
@@ -79,7 +81,7 @@ func (b *behaveFlags) hook(a *app) func(ctx context.Context, subj *resolve.Subje
 		args := []string{"behave", "--dir", dir, "--kind", string(subj.Kind),
 			"--repeat", strconv.Itoa(b.repeat), "--k", strconv.Itoa(b.k)}
 		for k, v := range map[string]string{"--sandbox": b.sandbox, "--provider": b.provider, "--model": b.model,
-			"--judge-model": b.judgeModel, "--transcripts": b.transcripts, "--mcp-command": b.mcpCommand} {
+			"--judge-model": b.judgeModel, "--transcripts": b.transcripts, "--mcp-command": b.mcpCommand, "--mcp-url": b.mcpURL} {
 			if v != "" {
 				args = append(args, k, v)
 			}
