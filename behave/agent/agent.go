@@ -135,25 +135,33 @@ func forward(addr, sock string) error {
 	if err != nil {
 		return err
 	}
-	go func() {
-		for {
-			in, err := l.Accept()
+	go accept(l, "unix", sock)
+	return nil
+}
+
+// accept relays each connection l accepts to a new connection to addr.
+func accept(l net.Listener, network, addr string) {
+	for {
+		in, err := l.Accept()
+		if err != nil {
+			return
+		}
+		go func() {
+			defer in.Close()
+			out, err := net.Dial(network, addr)
 			if err != nil {
 				return
 			}
+			defer out.Close()
 			go func() {
-				defer in.Close()
-				out, err := net.Dial("unix", sock)
-				if err != nil {
-					return
+				io.Copy(out, in)
+				if cw, ok := out.(interface{ CloseWrite() error }); ok {
+					cw.CloseWrite()
 				}
-				defer out.Close()
-				go func() { io.Copy(out, in); out.(*net.UnixConn).CloseWrite() }()
-				io.Copy(in, out)
 			}()
-		}
-	}()
-	return nil
+			io.Copy(in, out)
+		}()
+	}
 }
 
 // serve answers calls read from in until it closes.
@@ -286,23 +294,6 @@ func relay(sock, addr string) error {
 		return err
 	}
 	os.Chmod(sock, 0o777)
-	go func() {
-		for {
-			in, err := l.Accept()
-			if err != nil {
-				return
-			}
-			go func() {
-				defer in.Close()
-				out, err := net.Dial("tcp", addr)
-				if err != nil {
-					return
-				}
-				defer out.Close()
-				go func() { io.Copy(out, in); out.(*net.TCPConn).CloseWrite() }()
-				io.Copy(in, out)
-			}()
-		}
-	}()
+	go accept(l, "tcp", addr)
 	return nil
 }

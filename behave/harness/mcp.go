@@ -177,27 +177,10 @@ func (r *run) driveMCP(ctx context.Context, c Case) ([]model.Message, *behave.Re
 		schema, _ := json.Marshal(t.InputSchema)
 		tools = append(tools, model.Tool{Name: t.Name, Description: t.Description, Schema: schema})
 	}
-	msgs := []model.Message{{Role: "user", Parts: []model.Part{{Type: model.Text, Text: c.Prompt}}}}
-	var driveErr error
-	for turn := 0; turn < r.o.MaxTurns; turn++ {
-		resp, err := r.o.Driver.Complete(ctx, model.Request{System: fmt.Sprintf(mcpDriverSystem, r.docs), Messages: msgs, Tools: tools})
-		if err != nil {
-			driveErr = err
-			break
-		}
-		msgs = append(msgs, model.Message{Role: "assistant", Parts: resp.Parts})
-		var results []model.Part
-		for _, part := range resp.Parts {
-			if part.Type == model.ToolUse {
-				text, isErr, _ := s.call(ctx, part.Name, part.Input, r.o.CallTimeout)
-				results = append(results, model.Part{Type: model.ToolResult, ID: part.ID, Text: text, IsError: isErr})
-			}
-		}
-		if len(results) == 0 {
-			break
-		}
-		msgs = append(msgs, model.Message{Role: "user", Parts: results})
-	}
+	msgs, _, driveErr := r.drive(ctx, fmt.Sprintf(mcpDriverSystem, r.docs), tools, c.Prompt, func(part model.Part) (string, bool, bool) {
+		text, isErr, _ := s.call(ctx, part.Name, part.Input, r.o.CallTimeout)
+		return text, isErr, false
+	})
 	res, l, err := s.close()
 	ev, trunc := p.Events()
 	if l != nil {

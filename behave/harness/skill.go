@@ -121,38 +121,18 @@ func (r *run) driveShell(ctx context.Context, c Case) ([]model.Message, *behave.
 			return nil, nil, nil, err
 		}
 	}
-	tools := ToolsFor(r.o.AllowedTools)
-	msgs := []model.Message{{Role: "user", Parts: []model.Part{{Type: model.Text, Text: c.Prompt}}}}
-	var driveErr error
-	ended := false
 	limitHit := ""
-	for turn := 0; turn < r.o.MaxTurns && !ended; turn++ {
-		resp, err := r.o.Driver.Complete(ctx, model.Request{System: driverSystem(r.o.Kind, r.docs), Messages: msgs, Tools: tools})
-		if err != nil {
-			driveErr = err
-			break
-		}
-		msgs = append(msgs, model.Message{Role: "assistant", Parts: resp.Parts})
-		var results []model.Part
-		for _, part := range resp.Parts {
-			if part.Type != model.ToolUse {
-				continue
-			}
+	msgs, ended, driveErr := r.drive(ctx, driverSystem(r.o.Kind, r.docs), ToolsFor(r.o.AllowedTools), c.Prompt,
+		func(part model.Part) (string, bool, bool) {
 			out, isErr, hit := r.shellTool(s, part)
 			if hit != "" && limitHit == "" {
 				limitHit = hit
 			}
 			if out == "" && isErr {
-				ended = true
-				out = "the sandbox ended"
+				return "the sandbox ended", true, true
 			}
-			results = append(results, model.Part{Type: model.ToolResult, ID: part.ID, Text: out, IsError: isErr})
-		}
-		if len(results) == 0 {
-			break
-		}
-		msgs = append(msgs, model.Message{Role: "user", Parts: results})
-	}
+			return out, isErr, false
+		})
 	res, l, err := s.Close()
 	if res != nil && res.LimitHit == "" {
 		res.LimitHit = limitHit
@@ -168,6 +148,36 @@ func (r *run) driveShell(ctx context.Context, c Case) ([]model.Message, *behave.
 		err = driveErr
 	}
 	return msgs, res, l, err
+}
+
+// drive runs the driver's conversation: the task, then each turn's tool
+// calls answered by call (text, an error, and whether the sandbox is gone)
+// until the driver answers without a tool, MaxTurns pass, or the sandbox
+// ends. A provider failure ends the run as an error of the run.
+func (r *run) drive(ctx context.Context, system string, tools []model.Tool, prompt string,
+	call func(model.Part) (text string, isErr, gone bool)) (msgs []model.Message, ended bool, err error) {
+	msgs = []model.Message{{Role: "user", Parts: []model.Part{{Type: model.Text, Text: prompt}}}}
+	for turn := 0; turn < r.o.MaxTurns && !ended; turn++ {
+		resp, err := r.o.Driver.Complete(ctx, model.Request{System: system, Messages: msgs, Tools: tools})
+		if err != nil {
+			return msgs, ended, err
+		}
+		msgs = append(msgs, model.Message{Role: "assistant", Parts: resp.Parts})
+		var results []model.Part
+		for _, part := range resp.Parts {
+			if part.Type != model.ToolUse {
+				continue
+			}
+			text, isErr, gone := call(part)
+			ended = ended || gone
+			results = append(results, model.Part{Type: model.ToolResult, ID: part.ID, Text: text, IsError: isErr})
+		}
+		if len(results) == 0 {
+			break
+		}
+		msgs = append(msgs, model.Message{Role: "user", Parts: results})
+	}
+	return msgs, ended, nil
 }
 
 // shellTool runs one tool call in the session; an empty error output means
