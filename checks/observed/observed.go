@@ -173,38 +173,29 @@ func (l *Ledger) Merge(o *Ledger, tag string) {
 	if o == nil {
 		return
 	}
-	for _, e := range o.Network {
-		if len(l.Network) >= MaxNetEvents {
-			l.Truncated = true
-			break
-		}
-		if e.Case == "" {
-			e.Case = tag
-		}
-		l.Network = append(l.Network, e)
-	}
-	for _, e := range o.Files {
-		if len(l.Files) >= MaxFileEvents {
-			l.Truncated = true
-			break
-		}
-		if e.Case == "" {
-			e.Case = tag
-		}
-		l.Files = append(l.Files, e)
-	}
-	for _, e := range o.Processes {
-		if len(l.Processes) >= MaxProcEvents {
-			l.Truncated = true
-			break
-		}
-		if e.Case == "" {
-			e.Case = tag
-		}
-		l.Processes = append(l.Processes, e)
-	}
-	l.Truncated = l.Truncated || o.Truncated
+	var cut bool
+	l.Network, cut = merge(l.Network, o.Network, MaxNetEvents, func(e *NetEvent) *string { return &e.Case }, tag)
+	l.Truncated = l.Truncated || cut
+	l.Files, cut = merge(l.Files, o.Files, MaxFileEvents, func(e *FileEvent) *string { return &e.Case }, tag)
+	l.Truncated = l.Truncated || cut
+	l.Processes, cut = merge(l.Processes, o.Processes, MaxProcEvents, func(e *ProcEvent) *string { return &e.Case }, tag)
+	l.Truncated = l.Truncated || cut || o.Truncated
 	if l.Method == "" {
 		l.Method, l.Note = o.Method, o.Note
 	}
+}
+
+// merge appends src to dst up to bound, labelling unlabelled events with
+// tag; cut says some were left out.
+func merge[E any](dst, src []E, bound int, label func(*E) *string, tag string) ([]E, bool) {
+	for _, e := range src {
+		if len(dst) >= bound {
+			return dst, true
+		}
+		if c := label(&e); *c == "" {
+			*c = tag
+		}
+		dst = append(dst, e)
+	}
+	return dst, false
 }
