@@ -61,8 +61,8 @@ type Options struct {
 	// Cached is set when the report came from the cache.
 	Cached *bool
 	// Behave, when set, runs the behavioral tier on a copy of exactly the
-	// evaluated files (dir) after the static checks; veto is set when a
-	// blocking static safety check failed and ForceBehavioral is not.
+	// evaluated files (dir) after the static checks, unless an unwaived
+	// blocking static safety failure vetoes it.
 	Behave func(ctx context.Context, subj *resolve.Subject, dir string) (*behave.Outcome, error)
 	// ForceBehavioral runs the behavioral tier despite a static veto.
 	ForceBehavioral bool
@@ -175,7 +175,7 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 	if err == nil && behaved != nil {
 		r.Behavior = behaved.Observation
 		if behaved.Environment != nil {
-			r.Environment = Environment{Sandbox: behaved.Environment.Sandbox, Models: behaved.Environment.Models}
+			r.Environment = *behaved.Environment
 		}
 	}
 	if err == nil && cache != nil && cacheable(r) {

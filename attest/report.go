@@ -134,7 +134,4 @@ type SurfaceItem struct {
 
 // Environment records the sandbox and the model of each role of a
 // behavioral run; both null when nothing ran.
-type Environment struct {
-	Sandbox *behave.SandboxRecord         `json:"sandbox"`
-	Models  map[string]behave.ModelRecord `json:"models"`
-}
+type Environment = behave.Environment

@@ -106,8 +106,6 @@ type run struct {
 	// tag labels the ledger events of the run in progress.
 	tag   string
 	noted map[string]bool
-	// hooks counts the plugin hook commands run.
-	hooks int
 	// entry runs a code agent (agent.json "entry").
 	entry []string
 }
@@ -170,7 +168,7 @@ func Run(ctx context.Context, o Options) (*behave.Observation, error) {
 			return nil, err
 		}
 		r.obs.Safety = behave.Scan(&r.obs.Ledger)
-		if len(r.obs.Cases) == 0 && len(r.obs.Probes) == 0 && r.hooks == 0 && len(r.obs.Errors) == 0 {
+		if len(r.obs.Cases) == 0 && len(r.obs.Probes) == 0 && len(r.obs.Hooks) == 0 && len(r.obs.Errors) == 0 {
 			r.obs.Skipped = "the plugin bundles no skill, hook command or MCP server to run"
 		}
 		return r.obs, nil

@@ -139,7 +139,6 @@ func (r *run) pluginHooks(ctx context.Context, root *os.Root) error {
 			break
 		}
 		n++
-		r.hooks++
 		id := fmt.Sprintf("hook:%s:%d", h.Event, n)
 		r.o.Progress("running the plugin's %s hook", h.Event)
 		if err := r.runHook(ctx, id, h); err != nil {
