@@ -79,6 +79,17 @@ lowers coverage. --net lets deps-no-known-vulns look up the resolved
 dependency versions in OSV through the attest-net helper (installed beside
 attest); ATTEST_OSV_URL points it at an HTTPS mirror.
 
+The behavioral tier runs the artifact: with --behavioral, or by default
+after 'attest setup' when standard error is a terminal (--no-behavioral
+never). After the static checks (a blocking static safety failure vetoes
+it, unless --behavioral), a copy of exactly the evaluated files runs in the
+sandbox (bubblewrap by default; --sandbox), a driver model uses it on its
+evals/*.json cases (or synthesized ones), a judge model grades each
+transcript, MCP servers and skills are probed, and a recording proxy and
+strace keep the ledgers that behaves-safely judges. It needs the attest-net
+helper and a model provider (--provider when several keys are set);
+docs/BEHAVIOR.md says what it does and records.
+
 The report goes to standard output (or --output); progress and notes go to
 standard error, so 'attest run DIR --json | jq' stays clean.
 
@@ -126,7 +137,6 @@ could not be evaluated.`,
 				if o.behave.on {
 					return withCode(exitError, errors.New("--behavioral runs one target at a time"))
 				}
-				o.behave.off = true
 				return runBatch(cmd, a, args, o, minScore, "")
 			}
 			target := ""
