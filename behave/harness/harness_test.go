@@ -2,10 +2,12 @@ package harness
 
 import (
 	"archive/tar"
+	"archive/zip"
 	"bytes"
 	"compress/gzip"
 	"context"
 	"crypto/sha1"
+	"crypto/sha256"
 	"crypto/sha512"
 	"encoding/base64"
 	"encoding/hex"
@@ -601,5 +603,81 @@ func TestMCPStreamableHTTP(t *testing.T) {
 	o.MCPURL = "http://example.com:8765/mcp"
 	if obs, _ := Run(context.Background(), o); len(obs.Cases) == 0 || !strings.Contains(obs.Cases[0].Runs[0].Error, "127.0.0.1 or localhost") {
 		t.Fatalf("a non-loopback URL: %+v", obs.Cases)
+	}
+}
+
+// fakeIndex serves one wheel, greeterpy, as a PEP 503 simple index.
+func fakeIndex(t *testing.T) string {
+	t.Helper()
+	var whl bytes.Buffer
+	zw := zip.NewWriter(&whl)
+	for name, body := range map[string]string{
+		"greeterpy/__init__.py":              "def greet(n):\n    return 'hello from a wheel, ' + n\n",
+		"greeterpy-1.0.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: greeterpy\nVersion: 1.0.0\n",
+		"greeterpy-1.0.0.dist-info/WHEEL":    "Wheel-Version: 1.0\nGenerator: attest-test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+		"greeterpy-1.0.0.dist-info/RECORD":   "greeterpy/__init__.py,,\ngreeterpy-1.0.0.dist-info/METADATA,,\ngreeterpy-1.0.0.dist-info/WHEEL,,\ngreeterpy-1.0.0.dist-info/RECORD,,\n",
+	} {
+		w, _ := zw.Create(name)
+		w.Write([]byte(body))
+	}
+	zw.Close()
+	sum := sha256.Sum256(whl.Bytes())
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/simple/greeterpy/":
+			fmt.Fprintf(w, `<html><body><a href="/files/greeterpy-1.0.0-py3-none-any.whl#sha256=%x">greeterpy-1.0.0-py3-none-any.whl</a></body></html>`, sum)
+		case "/files/greeterpy-1.0.0-py3-none-any.whl":
+			w.Write(whl.Bytes())
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+	return "http://registry.test:" + port + "/simple"
+}
+
+// A Python MCP server's requirements are installed in the sandbox as
+// wheels, from the index only, and the server runs on them.
+func TestMCPPythonDependencies(t *testing.T) {
+	sb := sandbox(t)
+	if exec.Command("/usr/bin/python3", "-m", "pip", "--version").Run() != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("no pip in CI (.ci/run installs python3-pip)")
+		}
+		t.Skip("SKIPPING: no pip")
+	}
+	f := modeltest.Start(t, &modeltest.Fake{Key: "k"})
+	dir := fixture(t, "py-mcp")
+	o := options(t, sb, f, "anthropic", "mcp", dir)
+	o.Launch = LaunchFor(dir)
+	o.NoProbes = true
+	o.Registries = Registries{PyPI: fakeIndex(t)}
+	o.Proxy = func(p *proxy.Proxy) {
+		p.Resolve = func(context.Context, string) ([]netip.Addr, error) {
+			return []netip.Addr{netip.MustParseAddr("127.0.0.1")}, nil
+		}
+		p.Permit = func(netip.Addr) bool { return true }
+	}
+	obs, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := obs.Cases[0].Runs[0]
+	data, _ := os.ReadFile(filepath.Join(o.Transcripts, run.Transcript+".json"))
+	if run.Pass == nil || !*run.Pass || !strings.Contains(string(data), "hello from a wheel, hello") || len(obs.Safety) != 0 {
+		t.Fatalf("%+v %v %+v: %s", run, obs.Errors, obs.Safety, data)
+	}
+	if len(obs.Notes) != 1 || !strings.Contains(obs.Notes[0], "--only-binary") {
+		t.Fatalf("notes %v", obs.Notes)
+	}
+}
+
+func TestInstallForPyproject(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "pyproject.toml"), []byte("[project]\nname = \"x\"\ndependencies = [\"mcp>=1.2\", \"httpx\"]\n"), 0o644)
+	in, _ := InstallFor(dir, []string{"python3", "/artifact/server.py"}, Registries{})
+	if in == nil || !strings.Contains(in.Script, "'mcp>=1.2' 'httpx'") || !strings.Contains(in.Script, "--only-binary=:all:") {
+		t.Fatalf("%+v", in)
 	}
 }

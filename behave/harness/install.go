@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/metahub-ai/attest/resolve/manifest"
 )
 
 // Install says how an MCP server's dependencies are installed inside the
@@ -55,18 +57,47 @@ func InstallFor(dir string, launch []string, reg Registries) (*Install, []string
 			return in, rebase(launch)
 		}
 	}
-	if exists("requirements.txt") {
-		in := &Install{Dir: "/work", Env: []string{"PYTHONPATH=/work/pydeps"},
-			Hosts:  append(hostsOf(reg.PyPI, "pypi.org"), "files.pythonhosted.org"),
-			Script: "pip install --quiet --disable-pip-version-check --no-input --only-binary=:all: --target /work/pydeps -r /artifact/requirements.txt",
-			Note:   "pip install --only-binary=:all: in the sandbox: wheels only, a source distribution is refused because building it runs its code"}
-		if reg.PyPI != "" {
-			in.Env = append(in.Env, "PIP_INDEX_URL="+reg.PyPI)
+	pip := "python3 -m pip install --quiet --disable-pip-version-check --no-input --only-binary=:all: --target /work/pydeps "
+	var what string
+	switch {
+	case exists("requirements.txt"):
+		what = "-r /artifact/requirements.txt"
+	case exists("pyproject.toml"):
+		// The project's declared dependencies, not the project: building it
+		// would run its build backend.
+		data, err := os.ReadFile(filepath.Join(dir, "pyproject.toml"))
+		if err != nil || len(data) > 1<<20 {
+			break
 		}
-		return in, launch
+		p, err := manifest.ParsePyproject(data)
+		if err != nil {
+			break
+		}
+		for _, d := range p.Dependencies {
+			if d.Group == "project.dependencies" {
+				what += " " + shellQuote(d.Name+d.Spec)
+			}
+		}
 	}
-	return nil, launch
+	if what == "" {
+		return nil, launch
+	}
+	in := &Install{Dir: "/work", Env: []string{"PYTHONPATH=/work/pydeps"},
+		Hosts:  append(hostsOf(reg.PyPI, "pypi.org"), "files.pythonhosted.org"),
+		Script: pip + strings.TrimSpace(what),
+		Note:   "pip install --only-binary=:all: in the sandbox: wheels only, a source distribution is refused because building it runs its code"}
+	if reg.PyPI != "" {
+		in.Env = append(in.Env, "PIP_INDEX_URL="+reg.PyPI)
+		if u, err := url.Parse(reg.PyPI); err == nil && u.Scheme == "http" {
+			// An http index is one the user named; pip asks that it be
+			// trusted by name.
+			in.Env = append(in.Env, "PIP_TRUSTED_HOST="+u.Hostname())
+		}
+	}
+	return in, launch
 }
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 // rebase points a launch command's /artifact paths at the installed copy.
 func rebase(launch []string) []string {
