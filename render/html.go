@@ -66,6 +66,7 @@ type htmlPage struct {
 	Groups       []htmlGroup
 	Verification []Verification
 	NotApplied   []string
+	Behavior     []string
 }
 
 // renderHTML writes one self-contained page: inline style, no script, no
@@ -95,6 +96,9 @@ func renderHTML(w io.Writer, r *attest.Report, opts Options) error {
 	}
 	for _, na := range r.Policy.NotApplied {
 		p.NotApplied = append(p.NotApplied, NotAppliedLine(na))
+	}
+	if r.Behavior != nil {
+		p.Behavior = BehaviorLines(r)
 	}
 	return reportPage().Execute(w, p)
 }

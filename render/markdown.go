@@ -57,6 +57,14 @@ func renderMarkdown(w io.Writer, r *attest.Report) error {
 	if len(r.Score.Blocking) > 0 {
 		pf("\n**Blocked by:** %s\n", strings.Join(r.Score.Blocking, ", "))
 	}
+	if r.Behavior != nil {
+		// An indented code block: Markdown reads nothing inside it, and
+		// Terminal has already escaped every line break an artifact wrote.
+		pf("\n#### Behavioral run\n\n")
+		for _, line := range BehaviorLines(r) {
+			pf("    %s\n", line)
+		}
+	}
 	section := func(title string, st checks.Status) {
 		var rs []policy.Result
 		for _, res := range r.Results {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/metahub-ai/attest/attest"
+	"github.com/metahub-ai/attest/behave"
 )
 
 var update = flag.Bool("update", false, "rewrite render/testdata goldens")
@@ -219,5 +220,52 @@ func TestHTMLSelfContained(t *testing.T) {
 	}
 	if !strings.Contains(s, `id="verification"`) || !strings.Contains(s, "signed by keyid abc") {
 		t.Error("no verification section for a bundle")
+	}
+}
+
+// The text report summarises a behavioral run, with what the artifact
+// controls (case ids, probe details) made safe for a terminal.
+func TestTextBehavior(t *testing.T) {
+	r := load(t, "../testdata/report/skill-pass.json")
+	score := 0.9
+	pass := true
+	r.Behavior = &behave.Observation{Kind: "skill", Harness: "skill", PassThreshold: 0.7,
+		Cases: []behave.Case{{ID: "count\x1b[31m", Source: "evals/a.json", Runs: []behave.CaseRun{{Transcript: "ab", Score: &score, Pass: &pass}},
+			Stats: behave.Summarize([]float64{0.9, 0.8}, []bool{true, true}, 2)}},
+		Probes: []behave.Probe{{ID: "command-injection-1", Class: "command-injection", Tool: "ping", Outcome: behave.Demonstrated, Detail: "the answer holds the output"}},
+		Ledger: behave.Ledger{Method: "strace", Network: []behave.NetEvent{{Host: "x", Allowed: false}}}}
+	r.Environment = behave.Environment{Sandbox: &behave.SandboxRecord{Kind: "bubblewrap", Version: "bubblewrap 0.8.0", Ledger: "strace"},
+		Models: map[string]behave.ModelRecord{"driver": {Provider: "anthropic", Model: "m", Temperature: 0.2, Calls: 2, InputTokens: 10, OutputTokens: 5}}}
+	var b strings.Builder
+	if err := Render(&b, r, Text, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"BEHAVIOR   skill harness, bubblewrap (bubblewrap 0.8.0), ledger strace",
+		"driver     anthropic m, temperature 0.2, 2 call(s), 10 tokens in, 5 out",
+		"2/2 passed, mean 0.85", "probe command-injection on ping: demonstrated (the answer holds the output)",
+		"1 network attempt(s), 0 allowed"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\x1b[31m") {
+		t.Error("an escape sequence from a case id reached the terminal")
+	}
+	b.Reset()
+	r.Behavior.Cases[0].ID = "x\n# Approved\n"
+	if err := Render(&b, r, Markdown, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "#### Behavioral run\n\n    BEHAVIOR   skill harness") || strings.Contains(b.String(), "\n# Approved") {
+		t.Errorf("markdown:\n%s", b.String())
+	}
+	b.Reset()
+	r.Behavior.Cases[0].ID = "<script>alert(1)</script>"
+	if err := Render(&b, r, HTML, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `<section id="behavior"><h2>Behavioral run</h2><pre>BEHAVIOR   skill harness`) || strings.Contains(b.String(), "<script>alert") {
+		t.Errorf("html: %s", b.String())
 	}
 }

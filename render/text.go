@@ -106,6 +106,12 @@ func renderText(w io.Writer, r *attest.Report, opts Options) error {
 		pf("\n  blocked by: %s\n", strings.Join(r.Score.Blocking, ", "))
 	}
 	pf("\n")
+	if r.Behavior != nil {
+		for _, line := range BehaviorLines(r) {
+			pf("%s\n", line)
+		}
+		pf("\n")
+	}
 
 	counts := map[checks.Status]int{}
 	for _, st := range statusOrder {
@@ -242,4 +248,77 @@ func wrap(s string, width int) []string {
 		s = s[i+1:]
 	}
 	return append(lines, s)
+}
+
+// BehaviorLines summarise a behavioral run for a reader: where it ran, with
+// which models and tokens, each case's statistics, each probe, the
+// ledgers' size. Artifact-derived strings are made safe for a terminal.
+func BehaviorLines(r *attest.Report) []string {
+	b := r.Behavior
+	var out []string
+	add := func(format string, a ...any) { out = append(out, fmt.Sprintf(format, a...)) }
+	if b.Skipped != "" {
+		add("BEHAVIOR   not run: %s", Terminal(b.Skipped))
+		return out
+	}
+	where := "BEHAVIOR   " + b.Harness + " harness"
+	if sb := r.Environment.Sandbox; sb != nil {
+		where += fmt.Sprintf(", %s (%s), ledger %s", sb.Kind, Terminal(sb.Version), sb.Ledger)
+	}
+	add("%s", where)
+	for _, role := range []string{"driver", "judge", "synthesis"} {
+		m, ok := r.Environment.Models[role]
+		if !ok || m.Calls == 0 {
+			continue
+		}
+		add("  %-10s %s %s, temperature %g, %d call(s), %d tokens in, %d out", role, m.Provider, Terminal(m.Model), m.Temperature, m.Calls, m.InputTokens, m.OutputTokens)
+	}
+	for _, c := range b.Cases {
+		line := fmt.Sprintf("  case %s (%s)", Terminal(c.ID), Terminal(c.Source))
+		if st := c.Stats; st != nil && st.N > 0 {
+			line += fmt.Sprintf(": %d/%d passed, mean %.2f", st.Passes, st.N, st.Mean)
+			if st.CI != nil {
+				line += fmt.Sprintf(" [%.2f, %.2f]", st.CI[0], st.CI[1])
+			}
+			if st.N > 1 {
+				line += fmt.Sprintf(", pass^%d %.2f", st.K, st.PassHatK)
+			}
+		}
+		for _, run := range c.Runs {
+			switch {
+			case run.Refused != "":
+				line += "; the judge refused: " + Terminal(run.Refused)
+			case run.Error != "":
+				line += "; " + Terminal(run.Error)
+			}
+			if run.LimitHit != "" {
+				line += "; " + run.LimitHit + " limit reached"
+			}
+		}
+		add("%s", line)
+	}
+	for _, p := range b.Probes {
+		line := fmt.Sprintf("  probe %s on %s: %s", p.Class, Terminal(p.Tool), p.Outcome)
+		if p.Detail != "" && p.Outcome != "resisted" {
+			line += " (" + Terminal(p.Detail) + ")"
+		}
+		add("%s", line)
+	}
+	for _, h := range b.Hooks {
+		add("  hook %s: exit %d", Terminal(h.Event), h.ExitCode)
+	}
+	allowed := 0
+	for _, n := range b.Ledger.Network {
+		if n.Allowed {
+			allowed++
+		}
+	}
+	add("  ledgers   %d network attempt(s), %d allowed; %d file event(s); %d process event(s)", len(b.Ledger.Network), allowed, len(b.Ledger.Files), len(b.Ledger.Processes))
+	if b.Ledger.Note != "" {
+		add("            %s", Terminal(b.Ledger.Note))
+	}
+	for _, e := range b.Errors {
+		add("  error     %s", Terminal(e))
+	}
+	return out
 }
