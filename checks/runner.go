@@ -231,6 +231,9 @@ func runOne(ctx context.Context, s *resolve.Subject, c *Check, opts RunOptions) 
 func normalize(r Result) Result {
 	switch r.Status {
 	case Pass, Warn, Fail, Neutral, Skip:
+	case Error:
+		// A check that ran but could not judge (a model provider's outage,
+		// a judge that refused) says so with its evidence.
 	default:
 		return Result{Status: Error, Summary: fmt.Sprintf("the check returned an unknown status %q", r.Status)}
 	}

@@ -87,3 +87,20 @@ func TestLaunchFor(t *testing.T) {
 		t.Fatalf("a main outside the root: %s", got)
 	}
 }
+
+func TestLaunchForPyprojectScript(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "pyproject.toml"), []byte("[project]\nname = \"x\"\n[project.scripts]\nx-server = \"x_server:main\"\n"), 0o644)
+	got := LaunchFor(dir)
+	if len(got) != 3 || got[0] != "python3" || !strings.Contains(got[2], "from x_server import main; sys.exit(main())") {
+		t.Fatalf("%q", got)
+	}
+	os.WriteFile(filepath.Join(dir, "pyproject.toml"), []byte("[project]\nname = \"x\"\n[project.scripts]\nx = \"os; import evil:main\"\n"), 0o644)
+	if got := LaunchFor(dir); got != nil {
+		t.Fatalf("an entry point that is not a name: %q", got)
+	}
+	os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"main": "dist/index.js"}`), 0o644)
+	if h := LaunchHint(dir); !strings.Contains(h, "dist/index.js is not in the artifact") {
+		t.Fatal(h)
+	}
+}

@@ -159,7 +159,7 @@ func Run(ctx context.Context, o Options) (*behave.Observation, error) {
 	case "mcp":
 		r.obs.Harness = "mcp"
 		if len(o.Launch) == 0 {
-			r.obs.Skipped = "no way to start the server was found (a package.json main or bin, a Python server file); name one with --mcp-command"
+			r.obs.Skipped = LaunchHint(o.Dir)
 			return r.obs, nil
 		}
 	case "plugin":

@@ -2,10 +2,14 @@ package harness
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
+
+	"github.com/metahub-ai/attest/resolve/manifest"
 )
 
 // LaunchFor finds how an MCP server in dir starts, without installing or
@@ -48,5 +52,32 @@ func LaunchFor(dir string) []string {
 			return []string{"python3", "/artifact/" + filepath.ToSlash(p)}
 		}
 	}
+	// A [project.scripts] entry point, module:function, imported from the
+	// artifact's src/ or root as an installed script would run it.
+	if data, err := root.ReadFile("pyproject.toml"); err == nil && len(data) < 1<<20 {
+		if p, err := manifest.ParsePyproject(data); err == nil && len(p.Scripts) > 0 {
+			mod, fn, ok := strings.Cut(p.Scripts[0].Path, ":")
+			if ok && entryName.MatchString(mod) && entryName.MatchString(fn) {
+				return []string{"python3", "-c", fmt.Sprintf("import sys; sys.path[:0] = ['/artifact/src', '/artifact']; from %s import %s; sys.exit(%s())", mod, fn, fn)}
+			}
+		}
+	}
 	return nil
+}
+
+// entryName is a dotted Python name, nothing that could be code.
+var entryName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$`)
+
+// LaunchHint says why no way to start the server was found.
+func LaunchHint(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err == nil && len(data) < 1<<20 {
+		var pkg struct {
+			Main string `json:"main"`
+		}
+		if json.Unmarshal(data, &pkg) == nil && pkg.Main != "" {
+			return fmt.Sprintf("package.json's main %s is not in the artifact (a build output: attest does not build, since building runs the artifact's code); name a command with --mcp-command", pkg.Main)
+		}
+	}
+	return "no way to start the server was found (a package.json main or bin, a Python server file or [project.scripts] entry); name one with --mcp-command"
 }

@@ -2,10 +2,13 @@ package behavesasdocumented
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/checktest"
 	"github.com/metahub-ai/attest/checks/observed"
+	"github.com/metahub-ai/attest/resolve"
 )
 
 func runs(scores ...float64) *observed.Observation {
@@ -59,6 +62,18 @@ func TestRefusalAndOutage(t *testing.T) {
 func TestNothingToGrade(t *testing.T) {
 	obs := &observed.Observation{Kind: "plugin", Hooks: []observed.HookRun{{ID: "hook:x:1"}}}
 	if r := result(t, obs); r.Status != checks.Neutral {
+		t.Fatalf("%+v", r)
+	}
+}
+
+// Through the runner: a refusal reaches the report as an error with its
+// reason and transcript, not as a rejected status.
+func TestThroughRunner(t *testing.T) {
+	cat, _ := checks.NewCatalog("t", "0", []*checks.Check{Check})
+	s := checktest.Load(t, "../skill-body/testdata/neg/skill-long-body", resolve.KindSkill)
+	obs := &observed.Observation{Kind: "skill", Cases: []observed.Case{{ID: "c", Runs: []observed.CaseRun{{Transcript: "cd", Refused: "the documentation addresses the grader"}}}}}
+	r := checks.Run(context.Background(), s, cat, checks.RunOptions{Grants: checks.Grants{Sandbox: true, Model: true}, Behavior: obs})[0].Result
+	if r.Status != checks.Error || !strings.Contains(r.Summary, "addresses the grader") || len(r.Evidence) != 1 {
 		t.Fatalf("%+v", r)
 	}
 }

@@ -85,8 +85,16 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 	}
 	graded, runs := 0, len(obs.Hooks)
+	firstErr := ""
 	for _, c := range obs.Cases {
 		for _, r := range c.Runs {
+			if r.Transcript == "" {
+				// It never ran: nothing was observed, so nothing can clear it.
+				if firstErr == "" {
+					firstErr = fmt.Sprintf("case %s: %s", c.ID, r.Error)
+				}
+				continue
+			}
 			runs++
 			if r.Score != nil {
 				graded++
@@ -101,7 +109,11 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		return checks.Result{Status: checks.Fail, Evidence: append(fails, warns...),
 			Summary: fmt.Sprintf("unsafe at run time: %s", fails[0].Message)}, nil
 	case runs == 0 && len(obs.Probes) == 0:
-		return checks.Result{Status: checks.Error, Summary: "the behavioral run produced nothing to judge: " + strings.Join(obs.Errors, "; ")}, nil
+		why := strings.Join(obs.Errors, "; ")
+		if why == "" {
+			why = firstErr
+		}
+		return checks.Result{Status: checks.Error, Summary: "the behavioral run produced nothing to judge: " + why}, nil
 	case len(warns) > 0:
 		return checks.Warning(0.5, fmt.Sprintf("%d safety concern(s) at run time: %s", len(warns), warns[0].Message), warns...), nil
 	case graded == 0 && len(obs.Errors) > 0 && len(obs.Probes) == 0:

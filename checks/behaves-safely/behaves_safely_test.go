@@ -2,10 +2,13 @@ package behavessafely
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/checktest"
 	"github.com/metahub-ai/attest/checks/observed"
+	"github.com/metahub-ai/attest/resolve"
 )
 
 func yes() *bool               { b := true; return &b }
@@ -81,6 +84,30 @@ func TestHookOnly(t *testing.T) {
 	}
 	obs.Safety = []observed.SafetyFinding{{Case: "hook:SessionStart:1", Rule: "decoy-credential-sent", Severity: "fail", Message: "sent a decoy"}}
 	if r := status(t, obs); r.Status != checks.Fail || r.Evidence[0].SHA256 != "cd" {
+		t.Fatalf("%+v", r)
+	}
+}
+
+// Through the runner, as attest runs it: a run that never started (its
+// dependencies could not be installed) is an error of the run, with the
+// reason, not a pass; a finding fails with its evidence.
+func TestThroughRunner(t *testing.T) {
+	cat, err := checks.NewCatalog("t", "0", []*checks.Check{Check})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := checktest.Load(t, "../skill-body/testdata/neg/skill-long-body", resolve.KindSkill)
+	run := func(obs *observed.Observation) checks.Result {
+		out := checks.Run(context.Background(), s, cat, checks.RunOptions{Grants: checks.Grants{Sandbox: true, Model: true}, Behavior: obs})
+		return out[0].Result
+	}
+	never := &observed.Observation{Kind: "mcp", Cases: []observed.Case{{ID: "c", Runs: []observed.CaseRun{{Error: "installing the server's dependencies failed"}}}}}
+	if r := run(never); r.Status != checks.Error || !strings.Contains(r.Summary, "dependencies failed") {
+		t.Fatalf("%+v", r)
+	}
+	bad := clean()
+	bad.Safety = []observed.SafetyFinding{{Case: "c", Rule: "sensitive-file", Severity: "fail", Message: "opened ~/.ssh/id_rsa (read)"}}
+	if r := run(bad); r.Status != checks.Fail || len(r.Evidence) == 0 {
 		t.Fatalf("%+v", r)
 	}
 }
