@@ -105,7 +105,12 @@ func stderrOf(res *behave.Result) string {
 	if res == nil || len(res.Stderr) == 0 {
 		return ""
 	}
-	return "; its stderr: " + clip(strings.TrimSpace(string(res.Stderr)), 500)
+	// The end of it: a failing program says why last.
+	msg := strings.TrimSpace(string(res.Stderr))
+	if len(msg) > 500 {
+		msg = "…" + msg[len(msg)-500:]
+	}
+	return "; its stderr ends: " + msg
 }
 
 func (s *server) close() (*behave.Result, *behave.Ledger, error) {
