@@ -158,22 +158,35 @@ func (v *vm) headers(h http.Header, as string) {
 // upload writes one file in the VM, owned by as.
 func (v *vm) upload(ctx context.Context, dst string, r io.Reader, as string) error {
 	q := url.Values{"path": {dst}, "username": {as}}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimSuffix(v.envd, "/")+"/files?"+q.Encode(), r)
+	resp, err := v.post(ctx, "/files?"+q.Encode(), r, "application/octet-stream", as)
 	if err != nil {
-		return err
+		return fmt.Errorf("uploading %s: %w", dst, err)
+	}
+	resp.Body.Close()
+	return nil
+}
+
+// post sends one request to the VM's envd as the user as, and returns the
+// answer when it is a success; the Connect header is harmless to the file
+// API, which ignores it.
+func (v *vm) post(ctx context.Context, pathQuery string, body io.Reader, contentType, as string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimSuffix(v.envd, "/")+pathQuery, body)
+	if err != nil {
+		return nil, err
 	}
 	v.headers(req.Header, as)
-	req.Header.Set("Content-Type", "application/octet-stream")
+	req.Header.Set("Content-Type", contentType)
+	req.Header.Set("Connect-Protocol-Version", "1")
 	resp, err := v.s.client().Do(req)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
 		b, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
-		return fmt.Errorf("uploading %s: HTTP %d: %s", dst, resp.StatusCode, strings.TrimSpace(string(b)))
+		resp.Body.Close()
+		return nil, fmt.Errorf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(string(b)))
 	}
-	return nil
+	return resp, nil
 }
 
 // envelope frames one Connect streaming message.
@@ -224,22 +237,11 @@ type processEvent struct {
 // unary calls one Connect unary method of envd's process service.
 func (v *vm) unary(ctx context.Context, method string, body any, as string) error {
 	data, _ := json.Marshal(body)
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimSuffix(v.envd, "/")+"/process.Process/"+method, bytes.NewReader(data))
+	resp, err := v.post(ctx, "/process.Process/"+method, bytes.NewReader(data), "application/json", as)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", method, err)
 	}
-	v.headers(req.Header, as)
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Connect-Protocol-Version", "1")
-	resp, err := v.s.client().Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode/100 != 2 {
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
-		return fmt.Errorf("%s: HTTP %d: %s", method, resp.StatusCode, strings.TrimSpace(string(b)))
-	}
+	resp.Body.Close()
 	return nil
 }
 
@@ -254,21 +256,9 @@ type proc struct {
 // start starts argv and returns once the VM said its pid.
 func (v *vm) start(ctx context.Context, argv []string, env map[string]string, cwd, as string, stdin bool) (*proc, error) {
 	msg, _ := json.Marshal(map[string]any{"process": map[string]any{"cmd": argv[0], "args": argv[1:], "envs": env, "cwd": cwd}, "stdin": stdin})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimSuffix(v.envd, "/")+"/process.Process/Start", bytes.NewReader(envelope(0, msg)))
+	resp, err := v.post(ctx, "/process.Process/Start", bytes.NewReader(envelope(0, msg)), "application/connect+json", as)
 	if err != nil {
-		return nil, err
-	}
-	v.headers(req.Header, as)
-	req.Header.Set("Content-Type", "application/connect+json")
-	req.Header.Set("Connect-Protocol-Version", "1")
-	resp, err := v.s.client().Do(req)
-	if err != nil {
-		return nil, err
-	}
-	if resp.StatusCode/100 != 2 {
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
-		resp.Body.Close()
-		return nil, fmt.Errorf("starting %s: HTTP %d: %s", argv[0], resp.StatusCode, strings.TrimSpace(string(b)))
+		return nil, fmt.Errorf("starting %s: %w", argv[0], err)
 	}
 	p := &proc{v: v, as: as, body: resp.Body}
 	ev, end, err := p.next()

@@ -73,10 +73,7 @@ func (r *run) driveCodeAgent(ctx context.Context, c Case, argv []string) ([]mode
 	}
 	rep, callErr := s.Call(behave.Call{Argv: argv, Stdin: c.Prompt, TimeoutMs: int(r.o.CallTimeout.Milliseconds()), MaxOutput: 64 << 10})
 	res, l, err := s.Close()
-	ev, _ := p.Events()
-	if l != nil {
-		l.Network = ev
-	}
+	withNetwork(l, p)
 	if err == nil {
 		err = callErr
 	}

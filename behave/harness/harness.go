@@ -243,6 +243,16 @@ func (r *run) runCases(ctx context.Context, cases []Case, prefix string) error {
 	return nil
 }
 
+// withNetwork puts the proxy's ledger into a sandbox's ledger of files and
+// processes.
+func withNetwork(l *behave.Ledger, p *proxy.Proxy) {
+	if l == nil {
+		return
+	}
+	ev, trunc := p.Events()
+	l.Network, l.Truncated = ev, l.Truncated || trunc
+}
+
 // startProxy starts a run's recording proxy.
 func (r *run) startProxy() (*proxy.Proxy, string, error) {
 	p := &proxy.Proxy{Allow: r.o.AllowHosts, Deny: r.o.DenyHosts, Canary: r.canary}

@@ -187,10 +187,7 @@ func (r *run) driveMCP(ctx context.Context, c Case) ([]model.Message, *behave.Re
 		return text, isErr, false
 	})
 	res, l, err := s.close()
-	ev, trunc := p.Events()
-	if l != nil {
-		l.Network, l.Truncated = ev, l.Truncated || trunc
-	}
+	withNetwork(l, p)
 	if err == nil {
 		err = driveErr
 	}

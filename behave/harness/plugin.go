@@ -169,10 +169,7 @@ func (r *run) runHook(ctx context.Context, id string, h manifest.Hook) error {
 	rep, callErr := s.Call(behave.Call{Argv: []string{"/bin/sh", "-c", h.Command}, Stdin: string(event),
 		TimeoutMs: int(r.o.CallTimeout.Milliseconds()), MaxOutput: 64 << 10})
 	res, l, err := s.Close()
-	ev, _ := p.Events()
-	if l != nil {
-		l.Network = ev
-	}
+	withNetwork(l, p)
 	r.obs.Ledger.Merge(l, id)
 	hr := behave.HookRun{ID: id, Event: h.Event, Command: clip(h.Command, 500), ExitCode: rep.ExitCode}
 	if rep.TimedOut {

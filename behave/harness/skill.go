@@ -140,10 +140,7 @@ func (r *run) driveShell(ctx context.Context, c Case) ([]model.Message, *behave.
 			res.LimitHit = behave.HitProcesses
 		}
 	}
-	ev, trunc := p.Events()
-	if l != nil {
-		l.Network, l.Truncated = ev, l.Truncated || trunc
-	}
+	withNetwork(l, p)
 	if err == nil {
 		err = driveErr
 	}
