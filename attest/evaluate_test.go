@@ -180,6 +180,20 @@ func TestSchemaRejects(t *testing.T) {
 			r["status"] = "pass"
 			r["score"] = 0.5
 		},
+		"score on a fail": func(m map[string]any) {
+			r := m["results"].([]any)[0].(map[string]any)
+			r["status"] = "fail"
+			r["score"] = 0.5
+		},
+		"skipReason on a pass": func(m map[string]any) {
+			r := m["results"].([]any)[0].(map[string]any)
+			r["status"] = "pass"
+			r["skipReason"] = "policy"
+		},
+		"file evidence sans path":       func(m map[string]any) { setEvidence(m, map[string]any{"type": "file", "line": 3}) },
+		"url evidence sans url":         func(m map[string]any) { setEvidence(m, map[string]any{"type": "url", "path": "a"}) },
+		"transcript evidence sans hash": func(m map[string]any) { setEvidence(m, map[string]any{"type": "transcript", "path": "a"}) },
+		"metric evidence sans value":    func(m map[string]any) { setEvidence(m, map[string]any{"type": "metric", "name": "n"}) },
 	} {
 		var m map[string]any
 		json.Unmarshal(base, &m)
@@ -190,6 +204,43 @@ func TestSchemaRejects(t *testing.T) {
 			t.Errorf("%s: schema accepted it", name)
 		}
 	}
+}
+
+// TestSchemaAccepts: what the conditionals allow (the other half of the
+// minimal pairs above).
+func TestSchemaAccepts(t *testing.T) {
+	s := compileSchema(t)
+	base, _ := os.ReadFile("../testdata/report/skill-fail.json")
+	for name, mutate := range map[string]func(map[string]any){
+		"score on a warn": func(m map[string]any) {
+			r := m["results"].([]any)[0].(map[string]any)
+			r["status"] = "warn"
+			r["score"] = 0.5
+			delete(r, "skipReason")
+		},
+		"skip with reason": func(m map[string]any) {
+			r := m["results"].([]any)[0].(map[string]any)
+			r["status"], r["skipReason"] = "skip", "policy"
+		},
+		"file evidence":       func(m map[string]any) { setEvidence(m, map[string]any{"type": "file", "path": "a"}) },
+		"url evidence":        func(m map[string]any) { setEvidence(m, map[string]any{"type": "url", "url": "https://example.org"}) },
+		"transcript evidence": func(m map[string]any) { setEvidence(m, map[string]any{"type": "transcript", "sha256": "ab"}) },
+		"metric evidence":     func(m map[string]any) { setEvidence(m, map[string]any{"type": "metric", "name": "n", "value": 3}) },
+	} {
+		var m map[string]any
+		json.Unmarshal(base, &m)
+		mutate(m)
+		data, _ := json.Marshal(m)
+		v, _ := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+		if err := s.Validate(v); err != nil {
+			t.Errorf("%s: schema rejected it: %v", name, err)
+		}
+	}
+}
+
+// setEvidence replaces the first result's evidence with one item.
+func setEvidence(m map[string]any, e map[string]any) {
+	m["results"].([]any)[0].(map[string]any)["evidence"] = []any{e}
 }
 
 // TestReportContract pins the fields consumers rely on.
