@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // ConfigName is the configuration file a run discovers.
@@ -51,12 +52,12 @@ type File struct {
 
 var configKeys = []string{"waivers", "disable", "settings", "minScore", "suite", "allowHosts"}
 
-var hostPattern = regexp.MustCompile(`^(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*$`)
+var hostPattern = lazyRegexp(`^(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*$`)
 var waiverKeys = []string{"check", "reason", "expires", "paths"}
 
-var checkID = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+var checkID = lazyRegexp(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
-var unknownField = regexp.MustCompile(`^json: unknown field "([^"]*)"$`)
+var unknownField = lazyRegexp(`^json: unknown field "([^"]*)"$`)
 
 // ParseConfig reads attest.json strictly: an unknown key or a value of the
 // wrong type is an error that says what was meant, so a typo never
@@ -163,7 +164,7 @@ func explainJSON(err error) error {
 	case errors.As(err, &se):
 		return fmt.Errorf("not JSON: %v (at byte %d)", se, se.Offset)
 	}
-	if m := unknownField.FindStringSubmatch(err.Error()); m != nil {
+	if m := unknownField().FindStringSubmatch(err.Error()); m != nil {
 		if s := Suggest(m[1], append(append([]string{}, configKeys...), waiverKeys...)); s != "" {
 			return fmt.Errorf("unknown key %q; did you mean %q?", m[1], s)
 		}
@@ -189,7 +190,7 @@ func (f *File) check() error {
 		if w.Check == "" {
 			return fmt.Errorf("%s: a waiver names the check it waives (\"check\")", where)
 		}
-		if !checkID.MatchString(w.Check) {
+		if !checkID().MatchString(w.Check) {
 			return fmt.Errorf("%s: %q is not a check id (lower-case words joined by hyphens; attest list shows them)", where, w.Check)
 		}
 		if n := len([]rune(strings.TrimSpace(w.Reason))); n < MinReasonLength {
@@ -207,12 +208,12 @@ func (f *File) check() error {
 		}
 	}
 	for _, h := range f.AllowHosts {
-		if !hostPattern.MatchString(h) || len(h) > 253 {
+		if !hostPattern().MatchString(h) || len(h) > 253 {
 			return fmt.Errorf("allowHosts: %q is not a host name (a name like pypi.org, or *.example.com for its subdomains)", h)
 		}
 	}
 	for _, d := range f.Disable {
-		if !checkID.MatchString(d) {
+		if !checkID().MatchString(d) {
 			return fmt.Errorf("disable: %q is not a check id (lower-case words joined by hyphens; attest list shows them)", d)
 		}
 	}
@@ -325,4 +326,11 @@ func distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// lazyRegexp compiles a pattern on first use: every process links this
+// package, few read a policy, and hostPattern's bounded repetitions alone
+// cost a start 1 ms.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }

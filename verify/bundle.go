@@ -86,11 +86,41 @@ func needsSigstore(b *protobundle.Bundle, opts Options) string {
 // Sigstore verifier: a bundle with a certificate, a log entry or a signed
 // timestamp, or options naming a trusted root or an identity.
 func NeedsSigstore(input []byte, opts Options) bool {
-	if len(input) > MaxInput || !isBundle(input) {
-		return false
+	return readInput(input).needsSigstore(opts)
+}
+
+func (in *input) needsSigstore(opts Options) bool {
+	return in.isBundle && in.err == nil && needsSigstore(in.bundle, opts) != ""
+}
+
+// input is a bundle or a report read once: a 100 KB bundle was scanned
+// three times and parsed twice on its way through Main and Verify.
+type input struct {
+	data     []byte
+	tooLarge bool
+	json     bool
+	isBundle bool
+	bundle   *protobundle.Bundle
+	err      error // parsing the bundle
+}
+
+func readInput(data []byte) *input {
+	in := &input{data: data}
+	if len(data) > MaxInput {
+		in.tooLarge = true
+		return in
 	}
-	b, err := parseBundle(input)
-	return err == nil && needsSigstore(b, opts) != ""
+	var probe struct {
+		MediaType string `json:"mediaType"`
+	}
+	err := json.Unmarshal(data, &probe)
+	var te *json.UnmarshalTypeError
+	in.json = err == nil || errors.As(err, &te) // valid JSON, of another shape
+	in.isBundle = err == nil && strings.HasPrefix(probe.MediaType, "application/vnd.dev.sigstore.bundle")
+	if in.isBundle {
+		in.bundle, in.err = parseBundle(data)
+	}
+	return in
 }
 
 // signatureRequired is true when an unchecked signature fails.
@@ -202,14 +232,6 @@ func TrustedIdentityNames(ids []policy.Identity) string {
 		s = append(s, id.String())
 	}
 	return strings.Join(s, ", ")
-}
-
-// isBundle says whether input is a Sigstore bundle rather than a report.
-func isBundle(input []byte) bool {
-	var probe struct {
-		MediaType string `json:"mediaType"`
-	}
-	return json.Unmarshal(input, &probe) == nil && strings.HasPrefix(probe.MediaType, "application/vnd.dev.sigstore.bundle")
 }
 
 // readStatement reads an in-toto Statement v1 from a DSSE payload: the

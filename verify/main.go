@@ -93,13 +93,14 @@ func Main(ctx context.Context, args []string, w io.Writer, full *Full) error {
 	if err != nil {
 		return err
 	}
-	if full == nil && (*vsaOut != "" || NeedsSigstore(data, opts)) {
+	in := readInput(data)
+	if full == nil && (*vsaOut != "" || in.needsSigstore(opts)) {
 		return ErrNeedsSigstore
 	}
 	if full != nil {
 		opts.Sigstore = full.Sigstore
 	}
-	r := Verify(ctx, data, opts)
+	r := verifyInput(ctx, in, opts)
 	if *vsaOut != "" {
 		signer, err := full.Signer(*vsaKey)
 		if err != nil {

@@ -108,18 +108,23 @@ const MaxInput = 64 << 20
 // Verify checks a Sigstore bundle, or a plain report (which has no
 // signature to check).
 func Verify(ctx context.Context, input []byte, opts Options) *Result {
+	return verifyInput(ctx, readInput(input), opts)
+}
+
+func verifyInput(ctx context.Context, in *input, opts Options) *Result {
 	r := &Result{}
-	if len(input) > MaxInput {
+	input := in.data
+	if in.tooLarge {
 		r.add("input", Fail, "over %d bytes", MaxInput)
 		return r
 	}
-	if !json.Valid(input) {
+	if !in.json {
 		r.add("input", Fail, "not JSON")
 		return r
 	}
 	var report []byte
-	if isBundle(input) {
-		report = checkBundle(ctx, r, input, opts)
+	if in.isBundle {
+		report = checkBundle(ctx, r, in, opts)
 		if report == nil {
 			return r
 		}
@@ -145,10 +150,10 @@ func Verify(ctx context.Context, input []byte, opts Options) *Result {
 // checkBundle answers signature, transparency log and statement, and
 // returns the report the signed statement carries (nil when there is none
 // to go on with).
-func checkBundle(ctx context.Context, r *Result, input []byte, opts Options) []byte {
-	b, err := parseBundle(input)
-	if err != nil {
-		r.add("signature", Fail, "not a valid Sigstore bundle: %v", err)
+func checkBundle(ctx context.Context, r *Result, in *input, opts Options) []byte {
+	b, input := in.bundle, in.data
+	if in.err != nil {
+		r.add("signature", Fail, "not a valid Sigstore bundle: %v", in.err)
 		return nil
 	}
 	env := b.GetDsseEnvelope()

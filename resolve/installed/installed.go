@@ -20,6 +20,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/pelletier/go-toml/v2"
 )
@@ -335,10 +336,14 @@ func (f *finder) codex(p string) {
 	}
 }
 
+// Compiled on first use: every process links this package, few list the
+// installed servers.
 var (
-	npmSpec  = regexp.MustCompile(`^(@[a-z0-9][\w.-]*/)?[a-z0-9][\w.-]*(@[\w.^~<>=*-]+)?$`)
-	pypiSpec = regexp.MustCompile(`^[A-Za-z0-9][\w.-]*(==[\w.]+)?$`)
-	scriptEx = regexp.MustCompile(`\.(m?js|cjs|ts|py)$`)
+	npmSpec = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(@[a-z0-9][\w.-]*/)?[a-z0-9][\w.-]*(@[\w.^~<>=*-]+)?$`)
+	})
+	pypiSpec = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][\w.-]*(==[\w.]+)?$`) })
+	scriptEx = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\.(m?js|cjs|ts|py)$`) })
 )
 
 // describe says how an MCP server can be evaluated.
@@ -363,7 +368,7 @@ func describe(client, scope, p, name string, s server) Artifact {
 	}
 	switch {
 	case cmd == "npx" || cmd == "bunx" || cmd == "pnpx":
-		if len(args) > 0 && npmSpec.MatchString(args[0]) {
+		if len(args) > 0 && npmSpec().MatchString(args[0]) {
 			pkg := args[0]
 			if !strings.Contains(strings.TrimPrefix(pkg, "@"), "@") {
 				a.Note = "no version pinned: the latest is fetched, which may not be what the client runs"
@@ -372,7 +377,7 @@ func describe(client, scope, p, name string, s server) Artifact {
 			return a
 		}
 	case cmd == "uvx" || cmd == "pipx":
-		if len(args) > 0 && pypiSpec.MatchString(args[0]) {
+		if len(args) > 0 && pypiSpec().MatchString(args[0]) {
 			if !strings.Contains(args[0], "==") {
 				a.Note = "no version pinned: the latest is fetched, which may not be what the client runs"
 			}
@@ -381,7 +386,7 @@ func describe(client, scope, p, name string, s server) Artifact {
 		}
 	case cmd == "node" || cmd == "python" || cmd == "python3" || cmd == "deno" || cmd == "bun" || cmd == "tsx" || cmd == "uv":
 		for _, x := range args {
-			if scriptEx.MatchString(x) && filepath.IsAbs(x) {
+			if scriptEx().MatchString(x) && filepath.IsAbs(x) {
 				a.Target = projectRoot(filepath.Dir(x))
 				return a
 			}
