@@ -174,7 +174,7 @@ func Take(ctx context.Context, s *Snapshot, opts Options) (*Inventory, error) {
 			w.inv.GitWorkTree = ig.top
 		}
 	}
-	if err := w.dir("", 0); err != nil {
+	if err := w.dir(w.root, "", 0); err != nil {
 		return nil, err
 	}
 	inv := w.inv
@@ -207,7 +207,10 @@ func (w *walker) copyBuf() []byte {
 	return w.buf
 }
 
-func (w *walker) dir(rel string, depth int) error {
+// dir walks the directory rel, which at is opened at: files are opened
+// through it by their names, since opening "a/b/c" through the artifact's
+// root opens and closes every directory on the way.
+func (w *walker) dir(at *os.Root, rel string, depth int) error {
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
@@ -218,7 +221,7 @@ func (w *walker) dir(rel string, depth int) error {
 	if name == "" {
 		name = "."
 	}
-	d, err := w.root.Open(name)
+	d, err := at.Open(".")
 	if err != nil {
 		return fmt.Errorf("reading directory %q: %w", name, err)
 	}
@@ -260,11 +263,20 @@ func (w *walker) dir(rel string, depth int) error {
 			}
 			w.inv.Symlinks = append(w.inv.Symlinks, Symlink{Path: p, Target: target})
 		case t.IsDir():
-			if err := w.dir(p, depth+1); err != nil {
+			if depth+1 > maxDepth {
+				return fmt.Errorf("%w: directories nested deeper than %d at %q", ErrLimit, maxDepth, p)
+			}
+			sub, err := at.OpenRoot(e.Name())
+			if err != nil {
+				return fmt.Errorf("reading directory %q: %w", p, err)
+			}
+			err = w.dir(sub, p, depth+1)
+			sub.Close()
+			if err != nil {
 				return err
 			}
 		case t.IsRegular():
-			if err := w.file(p); err != nil {
+			if err := w.file(at, e.Name(), p); err != nil {
 				return err
 			}
 		default:
@@ -274,10 +286,11 @@ func (w *walker) dir(rel string, depth int) error {
 	return nil
 }
 
-func (w *walker) file(p string) error {
+// file reads the file p, named name in the directory at.
+func (w *walker) file(at *os.Root, name, p string) error {
 	// O_NOFOLLOW and O_NONBLOCK: if the entry was swapped for a link or a
 	// FIFO after ReadDir, fail instead of following or blocking.
-	f, err := w.root.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	f, err := at.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return fmt.Errorf("reading %q: %w", p, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/metahub-ai/attest/checks"
@@ -112,11 +113,12 @@ func Injection(d Doc, r *Result) {
 			continue // headings name topics; comments are hidden channels, judged elsewhere
 		}
 		n := Normalize(b.Text)
+		labelled := sync.OnceValue(func() bool { return labelledBlock(b, n) })
 		for _, h := range Instructions(n) {
 			quoted := b.Kind == Quote || b.Kind == Fence || Quoted(n, h.Start)
 			switch {
 			case negated(n, h.Start):
-			case quoted && labelledBlock(b, n):
+			case quoted && labelled():
 				r.Labelled++
 			case quoted:
 				r.add(false, d.Path, b.LineOf(h.Start, len(n)), fmt.Sprintf("quoted %s text addressed to the model, with no label saying it is an example", h.Family))
@@ -140,7 +142,7 @@ func Hostile(d Doc, r *Result, instructions bool) {
 	var programLines []int
 	blocks := append(d.Front, Blocks(d.Body, d.LineBase)...)
 	seen := map[int]bool{}
-	rate := func(src string, line int, b Block, n string) {
+	rate := func(src string, line int, b Block, n string, labelled func() bool) {
 		fs, _, err := shell.AnalyzeLenient([]byte(src))
 		if err != nil {
 			return
@@ -154,7 +156,7 @@ func Hostile(d Doc, r *Result, instructions bool) {
 				continue
 			}
 			seen[l] = true
-			if labelledBlock(b, n) || negated(n, 0) {
+			if labelled() || negated(n, 0) {
 				r.Labelled++
 				continue
 			}
@@ -163,18 +165,20 @@ func Hostile(d Doc, r *Result, instructions bool) {
 	}
 	for _, b := range blocks {
 		n := Normalize(b.Text)
+		// Asked once per finding or hit; the answer is the block's.
+		labelled := sync.OnceValue(func() bool { return labelledBlock(b, n) })
 		switch b.Kind {
 		case Fence:
 			if decoded, ok := encodedBlock(b.Text); ok {
-				rate(decoded, b.Line+1, b, n)
+				rate(decoded, b.Line+1, b, n, labelled)
 				continue
 			}
 			if !shellInfo[b.Info] {
 				continue
 			}
 			src := stripPrompts(b.Text)
-			rate(src, b.Line+1, b, n)
-			if !labelledBlock(b, n) {
+			rate(src, b.Line+1, b, n, labelled)
+			if !labelled() {
 				program = append(program, src)
 				programLines = append(programLines, b.Line+1)
 			}
@@ -189,9 +193,9 @@ func Hostile(d Doc, r *Result, instructions bool) {
 				code = strings.ReplaceAll(code, `\|`, "|")
 			}
 			if decoded, ok := encodedBlock(code); ok {
-				rate(decoded, b.Line, b, n)
+				rate(decoded, b.Line, b, n, labelled)
 			} else if strings.Contains(code, " ") {
-				rate(code, b.Line, b, n)
+				rate(code, b.Line, b, n, labelled)
 			}
 		}
 		hits := HostileActions(n)
@@ -202,7 +206,7 @@ func Hostile(d Doc, r *Result, instructions bool) {
 			quoted := b.Kind == Quote || Quoted(n, h.Start)
 			switch {
 			case negated(n, h.Start):
-			case labelledBlock(b, n) && (quoted || Labelled(n)):
+			case labelled() && (quoted || Labelled(n)):
 				r.Labelled++
 			case quoted && !instructions:
 				r.add(false, d.Path, b.LineOf(h.Start, len(n)), fmt.Sprintf("quoted %s step with no label saying it is an example", h.Family))
