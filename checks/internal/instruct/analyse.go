@@ -31,15 +31,16 @@ type pattern struct {
 	family Family
 	re     *lex.Pattern
 	// need lists substrings one of which any match contains; text with
-	// none of them skips the pattern (and never compiles it).
+	// none of them skips the pattern (and never compiles it). FuzzNeed
+	// holds every list to its pattern.
 	need []string
 }
 
 // The instruction analyser's families, over normalised text.
 var instructionPatterns = []pattern{
 	{Override, lex.Lazy(`\b(ignore|disregard|forget|override|bypass|skip)\b[^.]{0,30}?\b(all|any|the|your|every|previous|prior|above|earlier|preceding|system|original|developer)\b[^.]{0,30}?\b(instructions?|prompts?|rules|directives|guidelines|guardrails|policies|context)\b`), []string{"instruction", "prompt", "rule", "directive", "guideline", "guardrail", "polic", "context"}},
-	{Concealment, lex.Lazy(`\b(do not|don't|never|must not)\s+(tell|inform|notify|alert|mention (it |this |that )?to|reveal (it |this |that )?to|let)\s+the user\b|\bwithout (telling|informing|notifying|alerting|asking) the user\b|\bkeep (this|these|the) (step|steps|action|actions|instruction|instructions|part)? ?(hidden|secret)\b|\bhide (this|it|these|the \w+) from the user\b|\bthe user (must|should) (not|never) (know|see|find out)\b|\bsilently\b[^.]{0,40}\b(send|upload|copy|run|execute|read|write|post)\b`), []string{"tell the user", "inform the user", "notify the user", "alert the user", "to the user", "let the user", "without telling", "without informing", "without notifying", "without alerting", "without asking", "hidden", "secret", "from the user", "the user must", "the user should", "silently"}},
-	{Authority, lex.Lazy(`<\s*/?\s*(important|system|admin|instructions|secret|hidden|sys)\s*>|\[\s*(system|admin)\s*\]|<\|im_start\|>\s*system|(^|\n)\s*(human|assistant|system)\s*:`), []string{"<", "[", ":"}},
+	{Concealment, lex.Lazy(`\b(do not|don't|never|must not)\s+(tell|inform|notify|alert|mention (it |this |that )?to|reveal (it |this |that )?to|let)\s+the user\b|\bwithout (telling|informing|notifying|alerting|asking) the user\b|\bkeep (this|these|the) (step|steps|action|actions|instruction|instructions|part)? ?(hidden|secret)\b|\bhide (this|it|these|the \w+) from the user\b|\bthe user (must|should) (not|never) (know|see|find out)\b|\bsilently\b[^.]{0,40}\b(send|upload|copy|run|execute|read|write|post)\b`), []string{"the user", "keep ", "silently"}},
+	{Authority, lex.Lazy(`<\s*/?\s*(important|system|admin|instructions|secret|hidden|sys)\s*>|\[\s*(system|admin)\s*\]|<\|im_start\|>\s*system|(^|\n)\s*(human|assistant|system)\s*:`), []string{"important", "sys", "admin", "instructions", "secret", "hidden", "human", "assistant"}},
 	{Role, lex.Lazy(`\byou are now\b|\bfrom now on,? you\b|\b(developer|dan|god|jailbreak|unrestricted) mode\b|\bnew instructions\s*:|\bact as an? (unrestricted|unfiltered|jailbroken)\b`), []string{"you are now", "from now on", "mode", "new instructions", "act as"}},
 	{Coercion, lex.Lazy(`\bbefore (answering|responding|replying|you (answer|respond|reply|do anything)|doing anything|any other (step|action|tool))\b[^.]{0,40}?\b(read|send|fetch|run|execute|upload|call|include|cat|open|post|curl|download)\b`), []string{"before "}},
 	{ApprovalSkip, lex.Lazy(`\b(do not|don't|never|no need to) (ask|request|wait) (the user )?(for )?(confirmation|permission|approval|consent)\b|\bno need (for|to ask for) (permission|confirmation|approval)\b|\bwithout (asking for |requesting )?(permission|confirmation|approval|consent)\b|\bauto-?approve (all|every|any|each)\b|\bskip (the |all )?(confirmation|approval|permission) (prompts?|checks?|steps?)\b`), []string{"confirm", "permission", "approv", "consent"}},
