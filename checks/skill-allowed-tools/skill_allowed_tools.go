@@ -118,7 +118,7 @@ func ships(s *resolve.Subject) string {
 		}
 	}
 	for d := range instruct.ModelDocs(s) {
-		for _, b := range instruct.Blocks(d.Body, d.LineBase) {
+		for _, b := range d.BodyBlocks() {
 			if b.Kind == instruct.Fence && (b.Info == "bash" || b.Info == "sh" || b.Info == "shell" || b.Info == "console") {
 				return "runs commands (" + d.Path + ")"
 			}

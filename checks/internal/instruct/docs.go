@@ -23,6 +23,46 @@ type Doc struct {
 	Body     string
 	LineBase int // file line of the body's first line, minus one
 	Front    []Block
+	// cache, set on a Doc from Load, holds what the analysers derive from
+	// it, shared by every check of a run: five checks segmented and
+	// normalised the same documents.
+	cache *docCache
+}
+
+type docCache struct {
+	bodyOnce sync.Once
+	body     []Block
+	allOnce  sync.Once
+	all      []Block
+	norms    []string
+}
+
+// BodyBlocks segments the body (Blocks), once per run for a loaded Doc.
+// The blocks are shared: read them, never change them.
+func (d Doc) BodyBlocks() []Block {
+	if d.cache == nil {
+		return Blocks(d.Body, d.LineBase)
+	}
+	d.cache.bodyOnce.Do(func() { d.cache.body = Blocks(d.Body, d.LineBase) })
+	return d.cache.body
+}
+
+// analysed is the frontmatter's blocks and the body's, each with its
+// normalised text.
+func (d Doc) analysed() ([]Block, []string) {
+	compute := func() ([]Block, []string) {
+		blocks := append(slices.Clip(d.Front), d.BodyBlocks()...)
+		norms := make([]string, len(blocks))
+		for i, b := range blocks {
+			norms[i] = Normalize(b.Text)
+		}
+		return blocks, norms
+	}
+	if d.cache == nil {
+		return compute()
+	}
+	d.cache.allOnce.Do(func() { d.cache.all, d.cache.norms = compute() })
+	return d.cache.all, d.cache.norms
 }
 
 // ModelDocs yields every text file of the subject that a model reads, as a
@@ -41,8 +81,25 @@ func ModelDocs(s *resolve.Subject) iter.Seq[Doc] {
 	}
 }
 
-// Load reads a file as a Doc.
+// docKey memoises a loaded Doc in the subject.
+type docKey string
+
+type loaded struct {
+	d  Doc
+	ok bool
+}
+
+// Load reads a file as a Doc, once per run.
 func Load(s *resolve.Subject, p string) (Doc, bool) {
+	l := s.Memo(docKey(p), func() any {
+		d, ok := load(s, p)
+		d.cache = &docCache{}
+		return loaded{d, ok}
+	}).(loaded)
+	return l.d, l.ok
+}
+
+func load(s *resolve.Subject, p string) (Doc, bool) {
 	data, ok := s.Inventory.Read(p)
 	if !ok {
 		return Doc{}, false
@@ -108,11 +165,12 @@ func labelledBlock(b Block, norm string) bool {
 // document: an unquoted, unnegated hit fails; a quoted hit warns unless it
 // is a labelled example.
 func Injection(d Doc, r *Result) {
-	for _, b := range append(d.Front, Blocks(d.Body, d.LineBase)...) {
+	blocks, norms := d.analysed()
+	for i, b := range blocks {
 		if b.Kind == Heading || b.Kind == Comment {
 			continue // headings name topics; comments are hidden channels, judged elsewhere
 		}
-		n := Normalize(b.Text)
+		n := norms[i]
 		labelled := sync.OnceValue(func() bool { return labelledBlock(b, n) })
 		for _, h := range Instructions(n) {
 			quoted := b.Kind == Quote || b.Kind == Fence || Quoted(n, h.Start)
@@ -140,7 +198,7 @@ var shellInfo = map[string]bool{"": true, "bash": true, "sh": true, "shell": tru
 func Hostile(d Doc, r *Result, instructions bool) {
 	var program []string
 	var programLines []int
-	blocks := append(d.Front, Blocks(d.Body, d.LineBase)...)
+	blocks, norms := d.analysed()
 	seen := map[int]bool{}
 	rate := func(src string, line int, b Block, n string, labelled func() bool) {
 		fs, _, err := shell.AnalyzeLenient([]byte(src))
@@ -163,8 +221,8 @@ func Hostile(d Doc, r *Result, instructions bool) {
 			r.add(true, d.Path, l, fmt.Sprintf("an instruction runs a hostile command (%s): %s", f.Category, f.Message))
 		}
 	}
-	for _, b := range blocks {
-		n := Normalize(b.Text)
+	for i, b := range blocks {
+		n := norms[i]
 		// Asked once per finding or hit; the answer is the block's.
 		labelled := sync.OnceValue(func() bool { return labelledBlock(b, n) })
 		switch b.Kind {

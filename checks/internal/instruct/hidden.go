@@ -33,7 +33,7 @@ func lineIn(text string, off int, base int) int {
 func Channels(d Doc) []Channel {
 	var out []Channel
 	body := d.Body
-	for _, b := range Blocks(body, d.LineBase) {
+	for _, b := range d.BodyBlocks() {
 		if b.Kind == Comment {
 			out = append(out, Channel{"html-comment", commentStrip.Replace(b.Text), b.Line})
 		}
