@@ -111,7 +111,9 @@ func clean(tok string) string {
 // or a trailing slash after two or more segments.
 func isPathToken(tok string) bool {
 	tok = clean(tok)
-	if strings.ContainsAny(tok, "$<>{}*?~@") || strings.Contains(tok, "://") || strings.HasPrefix(tok, "-") {
+	// Every path token holds a slash (both answers below need one): most
+	// tokens of a code block are words, and the pattern cost each one.
+	if !strings.Contains(tok, "/") || strings.ContainsAny(tok, "$<>{}*?~@") || strings.Contains(tok, "://") || strings.HasPrefix(tok, "-") {
 		return false
 	}
 	if !pathTokenRe.Re().MatchString(tok) {

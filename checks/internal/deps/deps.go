@@ -355,6 +355,20 @@ var cmdSepRe = lex.Lazy(`&&|\|\||[;|]`)
 
 var installRe = lex.Lazy(`(?:^|[\s` + "`" + `$(])(pip3?\s+install|python3?\s+-m\s+pip\s+install|uv\s+pip\s+install|uv\s+add|poetry\s+add|pipx\s+install|npm\s+(?:i|install|add)|pnpm\s+(?:i|install|add)|yarn\s+(?:global\s+)?add|bun\s+(?:i|install|add))\s+([^\n` + "`" + `]*)`)
 
+// installers holds a word of each installRe alternative (pnpm and pipx
+// hold npm and pip): a line with none cannot match, and most lines of a
+// document have none. TestInstallers holds the list to the pattern.
+var installers = []string{"pip", "python", "uv", "poetry", "npm", "yarn", "bun"}
+
+func mentionsInstaller(line string) bool {
+	for _, w := range installers {
+		if strings.Contains(line, w) {
+			return true
+		}
+	}
+	return false
+}
+
 var pkgNameRe = lex.Lazy(`^(?:@[a-z0-9][\w.-]*/)?[A-Za-z0-9][\w.-]*$`)
 
 // instructions reads install commands from a document the model reads.
@@ -364,6 +378,9 @@ func instructions(text string) []Dep {
 	}
 	var out []Dep
 	for i, line := range strings.Split(text, "\n") {
+		if !mentionsInstaller(line) {
+			continue
+		}
 		for _, m := range installRe.Re().FindAllStringSubmatchIndex(line, -1) {
 			tool := line[m[2]:m[3]]
 			eco := NPM

@@ -77,3 +77,44 @@ func TestInstallRequires(t *testing.T) {
 		t.Fatalf("got %+v", ds)
 	}
 }
+
+// installerLines are install commands of every form installRe reads.
+var installerLines = []string{
+	"pip install requests==2.31.0", "pip3 install flask", "python -m pip install rich", "python3 -m pip install x",
+	"uv pip install httpx", "uv add pydantic", "poetry add typer", "pipx install black",
+	"npm i left-pad", "npm install express@4", "npm add zod", "pnpm add vite", "yarn add react", "yarn global add tsx",
+	"bun add hono", "bun i elysia", "run `npm install -g @scope/tool` first",
+}
+
+// TestInstallers: every line the pattern reads holds an installer word, so
+// skipping lines without one skips no dependency.
+func TestInstallers(t *testing.T) {
+	for _, l := range installerLines {
+		if installRe.Re().FindStringIndex(l) == nil {
+			t.Errorf("%q: the pattern no longer reads it; the case exercises nothing", l)
+		}
+		if !mentionsInstaller(l) {
+			t.Errorf("%q: the pattern reads it, the line filter skips it", l)
+		}
+	}
+	if got := instructions("Then run:\n\n    yarn add react@18.2.0\n"); len(got) != 1 || got[0].Name != "react" {
+		t.Errorf("yarn add react@18.2.0: %+v", got)
+	}
+	if got := instructions("Add the install step to your notes.\n"); len(got) != 0 {
+		t.Errorf("prose that mentions install: %+v", got)
+	}
+}
+
+func FuzzInstallers(f *testing.F) {
+	for _, l := range installerLines {
+		f.Add(l)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if len(line) > 2048 {
+			return
+		}
+		if installRe.Re().MatchString(line) && !mentionsInstaller(line) {
+			t.Fatalf("%q: the pattern reads it, the line filter skips it", line)
+		}
+	})
+}
