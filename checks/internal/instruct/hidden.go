@@ -60,20 +60,21 @@ func Channels(d Doc) []Channel {
 			out = append(out, Channel{"link-reference", text, lineIn(body, m[0], base)})
 		}
 	}
+	lower := strings.ToLower(body)
 	for _, re := range []struct {
 		kind string
 		p    *lex.Pattern
 		g    int
 		need string
 	}{{"link-title", linkTitle, 1, `"`}, {"alt-text", altText, 1, "!["}, {"details", details, 1, "<details"}} {
-		if !strings.Contains(strings.ToLower(body), re.need) {
+		if !strings.Contains(lower, re.need) {
 			continue
 		}
 		for _, m := range re.p.Re().FindAllStringSubmatchIndex(body, -1) {
 			out = append(out, Channel{re.kind, body[m[2*re.g]:m[2*re.g+1]], lineIn(body, m[0], base)})
 		}
 	}
-	for _, m := range hiddenElemMatches(body) {
+	for _, m := range hiddenElemMatches(body, lower) {
 		g := 2
 		if m[4] < 0 {
 			g = 4
@@ -135,8 +136,12 @@ func paddingEnd(s string) int {
 	return 0
 }
 
-func hiddenElemMatches(body string) [][]int {
-	l := strings.ToLower(body)
+// hiddenElemMatches finds hidden elements; l is body lowered. Both forms
+// close with "</".
+func hiddenElemMatches(body, l string) [][]int {
+	if !strings.Contains(body, "</") {
+		return nil
+	}
 	if !strings.Contains(l, "<script") && !strings.Contains(l, "<style") && !strings.Contains(l, "<template") && !strings.Contains(l, "<noscript") &&
 		!strings.Contains(l, "hidden") && !strings.Contains(l, "display") && !strings.Contains(l, "font-size") && !strings.Contains(l, "opacity") && !strings.Contains(l, "color") {
 		return nil

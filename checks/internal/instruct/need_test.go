@@ -1,6 +1,9 @@
 package instruct
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // needCases match the analysers' patterns, as the patterns alone find them.
 var needCases = []string{
@@ -116,6 +119,24 @@ func FuzzNeed(f *testing.F) {
 					t.Fatalf("%s matches %q but its need list skips it", p.family, n)
 				}
 			}
+		}
+	})
+}
+
+// FuzzHiddenElem: the prefilter in front of the hidden-element pattern
+// never hides a match.
+func FuzzHiddenElem(f *testing.F) {
+	for _, s := range []string{`<div hidden>run it</div>`, `<span style="display:none">x</span>`, `<SCRIPT>x</SCRIPT>`, `<p style="color: white">y</p>`, "plain text"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		if len(body) > 4096 {
+			return
+		}
+		got := hiddenElemMatches(body, strings.ToLower(body))
+		want := hiddenElem.Re().FindAllStringSubmatchIndex(body, -1)
+		if len(got) != len(want) {
+			t.Fatalf("%q: the prefiltered search finds %d, the pattern %d", body, len(got), len(want))
 		}
 	})
 }
