@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/metahub-ai/attest/checks/lex"
 )
 
 // MaxMatchesPerRule bounds the matches of one rule in one window (a
@@ -29,48 +31,14 @@ type allowlist struct {
 	once        sync.Once
 	res         []*regexp.Regexp
 	stopOnce    sync.Once
-	stops       stopIndex
+	stops       *lex.Words
 }
 
-// stopIndex finds whether a string contains any of a list of words by
-// their first two bytes: generic-api-key has 1,446 stop words, and testing
+// stopWords indexes the stop words: generic-api-key has 1,446, and testing
 // each with strings.Contains cost 30 µs for every value it judged.
-type stopIndex struct {
-	byBigram map[uint16][]string
-	short    []string // words under two bytes
-}
-
-func (a *allowlist) stopWords() *stopIndex {
-	a.stopOnce.Do(func() {
-		a.stops.byBigram = map[uint16][]string{}
-		for _, w := range a.StopWords {
-			if len(w) < 2 {
-				a.stops.short = append(a.stops.short, w)
-				continue
-			}
-			bg := bigram(w[0], w[1])
-			a.stops.byBigram[bg] = append(a.stops.byBigram[bg], w)
-		}
-	})
-	return &a.stops
-}
-
-// containsAny reports whether s contains one of the index's words, as
-// strings.Contains would for each.
-func (x *stopIndex) containsAny(s string) bool {
-	for _, w := range x.short {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	for i := 0; i+1 < len(s); i++ {
-		for _, w := range x.byBigram[bigram(s[i], s[i+1])] {
-			if strings.HasPrefix(s[i:], w) {
-				return true
-			}
-		}
-	}
-	return false
+func (a *allowlist) stopWords() *lex.Words {
+	a.stopOnce.Do(func() { a.stops = lex.NewWords(a.StopWords) })
+	return a.stops
 }
 
 // compiled compiles the allowlist's patterns on first use: most runs judge
@@ -505,7 +473,7 @@ func ruleAllowed(r *rule, secret, match, line string) bool {
 				break
 			}
 		}
-		stopHit := len(a.StopWords) > 0 && a.stopWords().containsAny(ls)
+		stopHit := len(a.StopWords) > 0 && a.stopWords().Any(ls)
 		if strings.EqualFold(a.Condition, "AND") {
 			if (len(a.Regexes) == 0 || reHit) && (len(a.StopWords) == 0 || stopHit) {
 				return true
