@@ -321,6 +321,19 @@ func launch(ctx context.Context, argv []string, s Spec, l Limits, piped bool, st
 	return p, nil
 }
 
+// probeRun runs one command in a fresh sandbox over an empty artifact,
+// under small limits: the part of a Probe every sandbox shares.
+func probeRun(ctx context.Context, run func(context.Context, Spec) (*Result, error), command string, wall time.Duration) (*Result, error) {
+	dir, err := os.MkdirTemp("", "attest-probe-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	os.Chmod(dir, 0o755)
+	return run(ctx, Spec{Artifact: dir, Argv: []string{command},
+		Limits: Limits{Wall: wall, CPU: 5 * time.Second, Memory: 1 << 30, Processes: 16, FileSize: 1 << 20, Disk: 1 << 20, Output: 64 << 10}})
+}
+
 func hitOnce(r *Result, what string) {
 	if r.LimitHit == "" {
 		r.LimitHit = what
@@ -334,14 +347,7 @@ func (b *Bubblewrap) Probe(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	dir, err := os.MkdirTemp("", "attest-probe-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(dir)
-	os.Chmod(dir, 0o755)
-	r, err := b.Run(ctx, Spec{Artifact: dir, Argv: []string{"/bin/true"},
-		Limits: Limits{Wall: 10 * time.Second, CPU: 5 * time.Second, Memory: 1 << 30, Processes: 16, FileSize: 1 << 20, Disk: 1 << 20, Output: 64 << 10}})
+	r, err := probeRun(ctx, b.Run, "/bin/true", 10*time.Second)
 	if err != nil {
 		return "", err
 	}

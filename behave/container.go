@@ -177,14 +177,8 @@ func (c *Container) Probe(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	dir, err := os.MkdirTemp("", "attest-probe-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(dir)
-	os.Chmod(dir, 0o755)
-	r, err := c.Run(ctx, Spec{Artifact: dir, Argv: []string{"true"},
-		Limits: Limits{Wall: time.Minute, CPU: 5 * time.Second, Memory: 1 << 30, Processes: 16, FileSize: 1 << 20, Disk: 1 << 20, Output: 64 << 10}})
+	// A minute: the first run may pull the image.
+	r, err := probeRun(ctx, c.Run, "true", time.Minute)
 	if err != nil {
 		return "", err
 	}
