@@ -57,6 +57,7 @@ func Main(ctx context.Context, args []string, w io.Writer, full *Full) error {
 	if fs.NArg() != 1 {
 		return errors.New(usageLine)
 	}
+	Warm()
 	opts := Options{Artifact: *artifact, RequireSignature: *require}
 	if *identity != "" || *identityRE != "" || *issuer != "" {
 		id := policy.Identity{Subject: *identity, SubjectRegexp: *identityRE, Issuer: *issuer}

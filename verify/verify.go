@@ -445,14 +445,29 @@ var reportSchema = sync.OnceValues(func() (*jsonschema.Resolved, error) {
 	return reportSchemaLiteral().Resolve(nil)
 })
 
+// Warm prepares, in the background, what every verification reads and no
+// input changes: the resolved report schema (5–7 ms in a fresh process,
+// on the path of every answer that waits for the schema) and the pinned
+// catalog and suite releases. A process that will verify calls it before
+// it reads its input.
+func Warm() {
+	go reportSchema()
+	go func() {
+		suite.Releases()
+		suite.Pinned()
+	}()
+}
+
 func schemaValid(report []byte) error {
-	rs, err := reportSchema()
-	if err != nil {
-		return fmt.Errorf("the report schema: %w", err)
-	}
+	// Decoded first, so a schema still resolving (Warm) is awaited
+	// only after.
 	var v any
 	if err := json.Unmarshal(report, &v); err != nil {
 		return fmt.Errorf("not JSON: %w", err)
+	}
+	rs, err := reportSchema()
+	if err != nil {
+		return fmt.Errorf("the report schema: %w", err)
 	}
 	if err := rs.Validate(v); err != nil {
 		return errors.New(strings.ReplaceAll(err.Error(), "\n", " "))
