@@ -381,12 +381,7 @@ func TestMCPDependenciesInstalled(t *testing.T) {
 	o.Launch = LaunchFor(dir)
 	o.NoProbes = true
 	o.Registries = Registries{NPM: reg}
-	o.Proxy = func(p *proxy.Proxy) {
-		p.Resolve = func(ctx context.Context, h string) ([]netip.Addr, error) {
-			return []netip.Addr{netip.MustParseAddr("127.0.0.1")}, nil
-		}
-		p.Permit = func(netip.Addr) bool { return true }
-	}
+	o.Proxy = toLoopback
 	obs, err := Run(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
@@ -653,12 +648,7 @@ func TestMCPPythonDependencies(t *testing.T) {
 	o.Launch = LaunchFor(dir)
 	o.NoProbes = true
 	o.Registries = Registries{PyPI: fakeIndex(t)}
-	o.Proxy = func(p *proxy.Proxy) {
-		p.Resolve = func(context.Context, string) ([]netip.Addr, error) {
-			return []netip.Addr{netip.MustParseAddr("127.0.0.1")}, nil
-		}
-		p.Permit = func(netip.Addr) bool { return true }
-	}
+	o.Proxy = toLoopback
 	obs, err := Run(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
@@ -680,4 +670,14 @@ func TestInstallForPyproject(t *testing.T) {
 	if in == nil || !strings.Contains(in.Script, "'mcp>=1.2' 'httpx'") || !strings.Contains(in.Script, "--only-binary=:all:") {
 		t.Fatalf("%+v", in)
 	}
+}
+
+// toLoopback points the egress proxy at this machine: every host resolves
+// to 127.0.0.1 and is permitted, so a sandboxed install reaches the fake
+// registry the test serves there.
+func toLoopback(p *proxy.Proxy) {
+	p.Resolve = func(context.Context, string) ([]netip.Addr, error) {
+		return []netip.Addr{netip.MustParseAddr("127.0.0.1")}, nil
+	}
+	p.Permit = func(netip.Addr) bool { return true }
 }
