@@ -1,0 +1,669 @@
+package flow
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/vocab"
+)
+
+// args is a call's evaluated arguments.
+type args struct {
+	pos   []*Val
+	kw    map[string]*Val
+	order []*Val
+	names []string // keyword per order entry ("" positional)
+	recv  *Val
+}
+
+func (a *args) get(r vocab.ArgRef) *Val {
+	switch {
+	case r.Recv:
+		return a.recv
+	case r.Pos >= 0:
+		if r.Pos >= len(a.pos) {
+			if r.Key != "" {
+				return nil
+			}
+			return nil
+		}
+		v := a.pos[r.Pos]
+		if r.Key != "" {
+			if v == nil || v.El == nil {
+				return nil
+			}
+			return v.El[r.Key]
+		}
+		return v
+	default:
+		return a.kw[r.Key]
+	}
+}
+
+// ref resolves one of a role's argument references; "*" gives every
+// argument no other reference of the role names.
+func (a *args) ref(role *vocab.Role, kind string) []*Val {
+	var out []*Val
+	for _, r := range role.Ref(kind) {
+		if r.All {
+			named := map[int]bool{}
+			namedKw := map[string]bool{}
+			for k, refs := range role.Refs {
+				if k == kind {
+					continue
+				}
+				for _, o := range refs {
+					if o.Pos >= 0 && o.Key == "" {
+						named[o.Pos] = true
+					} else if o.Pos < 0 && o.Key != "" {
+						namedKw[o.Key] = true
+					}
+				}
+			}
+			pi := 0
+			for i, v := range a.order {
+				if a.names[i] == "" {
+					if !named[pi] {
+						out = append(out, v)
+					}
+					pi++
+				} else if !namedKw[a.names[i]] {
+					out = append(out, v)
+				}
+			}
+			continue
+		}
+		if v := a.get(r); v != nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func strsOf(vs []*Val) []string {
+	var out []string
+	for _, v := range vs {
+		if v == nil {
+			continue
+		}
+		out = append(out, v.S...)
+		if len(v.S) == 0 && len(v.El) > 0 {
+			// a list of strings: an argv, a path's parts
+			for i := 0; i < len(v.El); i++ {
+				if f, ok := v.El[fmt.Sprint(i)]; ok && len(f.S) > 0 {
+					out = append(out, f.S[0])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// exprName is the variable name a receiver is spelled with ("" when it is
+// not a name or an attribute).
+func exprName(x *Expr) string {
+	switch {
+	case x == nil:
+		return ""
+	case x.Op == Name:
+		return x.S
+	case x.Op == Attr:
+		return x.S
+	case x.Op == Call:
+		return exprName(x.X)
+	}
+	return ""
+}
+
+func (e *engine) call(x *Expr, sc *scope) *Val {
+	if e.lang() == "shell" && (x.X == nil || x.X.Op != Attr) {
+		return e.shellCall(x, sc)
+	}
+	line, col := x.Line, x.Col
+	at := e.span(line, col)
+	var recv, fnv *Val
+	method, recvName, qual := "", "", ""
+	if x.X != nil && x.X.Op == Attr {
+		recv = e.eval(x.X.X, sc)
+		method, recvName = x.X.S, exprName(x.X.X)
+		switch {
+		case recv.Env:
+			fnv = &Val{}
+		case recv.El[method] != nil:
+			fnv = recv.El[method]
+		case recv.Cls != nil:
+			fnv = e.method(recv, method)
+		}
+		if fnv == nil {
+			fnv = &Val{}
+		}
+		if recv.Q != "" {
+			qual = recv.Q + "." + method
+		}
+	} else {
+		fnv = e.eval(x.X, sc)
+		qual = fnv.Q
+	}
+	a := &args{kw: map[string]*Val{}, recv: recv}
+	var closures []*closure
+	for i, ax := range x.Args {
+		v := e.eval(ax, sc)
+		name := ""
+		if i < len(x.Keys) {
+			name = x.Keys[i]
+		}
+		switch name {
+		case "":
+			a.pos = append(a.pos, v)
+		case "*":
+			a.pos = append(a.pos, elements(v))
+		case "**":
+			for k, f := range v.El {
+				a.kw[k] = f
+			}
+		default:
+			a.kw[name] = v
+		}
+		a.order = append(a.order, v)
+		a.names = append(a.names, name)
+		if v.Fn != nil {
+			closures = append(closures, v.Fn)
+		}
+	}
+	if recv != nil && recv.Env {
+		switch method {
+		case "get", "getenv", "pop", "setdefault":
+			if len(a.pos) > 0 {
+				if n, ok := a.pos[0].str(); ok {
+					return e.envVar(n, recv)
+				}
+			}
+			return recv
+		}
+		return recv // items(), copy(), keys(): the whole environment
+	}
+	if fnv.Fn != nil {
+		return e.invoke(fnv.Fn, a, at)
+	}
+	if fnv.Cls != nil && !fnv.Inst {
+		return e.instantiate(fnv, a, at)
+	}
+	var role *vocab.Role
+	if qual != "" {
+		role = vocab.Call(e.lang(), qual)
+		if role == nil && strings.HasPrefix(qual, "builtins.") {
+			role = vocab.Call(e.lang(), strings.TrimPrefix(qual, "builtins."))
+		}
+	}
+	if role == nil && method != "" && (recv == nil || recv.Cls == nil) {
+		role = vocab.Method(e.lang(), method, recvName)
+	}
+	if role != nil {
+		return e.apply(role, qual, method, a, closures, at)
+	}
+	// Not modelled: the result carries what went in, and callbacks run
+	// with the receiver and the arguments.
+	out := taintOnly(append([]*Val{recv}, a.order...)...)
+	for _, c := range closures {
+		cargs := &args{kw: map[string]*Val{}}
+		if recv != nil {
+			cargs.pos = append(cargs.pos, recv)
+			cargs.order = append(cargs.order, recv)
+			cargs.names = append(cargs.names, "")
+		}
+		out = merge(out, e.invoke(c, cargs, at))
+	}
+	if qual != "" && len(out.T) == 0 {
+		out.Q = qual + "()"
+	}
+	return out
+}
+
+// invoke calls a function of the artifact's own code with the values it is
+// called with.
+func (e *engine) invoke(c *closure, a *args, at facts.Span) *Val {
+	f := c.fn
+	if e.depth >= MaxCallDepth || slices.Contains(e.stack, f) {
+		return taintOnly(a.order...)
+	}
+	key := memoKey(c, a)
+	if v, ok := e.memo[key]; ok {
+		return v
+	}
+	e.memo[key] = taintOnly(a.order...) // a recursive call sees its arguments
+	e.called[f] = true
+	e.depth++
+	e.stack = append(e.stack, f)
+	prev, prevFn := e.cur, e.fn
+	if c.unit != nil {
+		e.cur = c.unit
+	}
+	e.fn = f
+	local := &scope{vars: map[string]*Val{}, parent: c.scope}
+	params := f.Params
+	pos := a.pos
+	if c.self != nil && len(params) > 0 {
+		local.vars[params[0].Name] = c.self
+		params = params[1:]
+	}
+	for i, p := range params {
+		switch {
+		case p.Rest:
+			rest := &Val{El: map[string]*Val{}}
+			for j := i; j < len(pos); j++ {
+				rest.setField(fmt.Sprint(j-i), pos[j])
+				rest.addTaints(pos[j].T)
+			}
+			local.vars[p.Name] = rest
+		case i < len(pos):
+			local.vars[p.Name] = pos[i]
+		case a.kw[p.Name] != nil:
+			local.vars[p.Name] = a.kw[p.Name]
+		case p.Default != nil:
+			local.vars[p.Name] = e.eval(p.Default, c.scope)
+		default:
+			local.vars[p.Name] = &Val{}
+		}
+	}
+	ret := e.block(f.Body, local)
+	e.cur, e.fn = prev, prevFn
+	e.stack = e.stack[:len(e.stack)-1]
+	e.depth--
+	if ret == nil {
+		ret = &Val{}
+	}
+	e.memo[key] = ret
+	return ret
+}
+
+func memoKey(c *closure, a *args) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%p/%p", c.fn, c.self)
+	for i, v := range a.order {
+		b.WriteString("|")
+		b.WriteString(a.names[i])
+		for _, t := range allTaints(v, 2) {
+			fmt.Fprintf(&b, ",%d", t.src)
+		}
+		if s, ok := v.str(); ok {
+			b.WriteString("=")
+			b.WriteString(s)
+		}
+		if v.Fn != nil {
+			fmt.Fprintf(&b, "@%p", v.Fn.fn)
+		}
+		if v.Q != "" {
+			b.WriteString("#" + v.Q)
+		}
+	}
+	return b.String()
+}
+
+func (e *engine) instantiate(cls *Val, a *args, at facts.Span) *Val {
+	inst := &Val{Cls: cls.Cls, Inst: true, El: map[string]*Val{}}
+	for k, v := range cls.El {
+		inst.El[k] = v
+	}
+	for _, ctor := range []string{"__init__", "constructor"} {
+		if m := e.method(inst, ctor); m != nil && m.Fn != nil {
+			e.invoke(m.Fn, a, at)
+			break
+		}
+	}
+	return inst
+}
+
+// sensitiveRead maps the labels of a path read to the source label it
+// yields ("" when reading it is unremarkable).
+func sensitiveRead(labels vocab.Labels) facts.Label {
+	for _, l := range []string{"credential-store", "keychain", "browser-data", "wallet", "agent-config", "env-file", "history"} {
+		if labels.Has(l) {
+			return facts.Label(l)
+		}
+	}
+	if labels.Has("proc-environ") {
+		return facts.WholeEnv
+	}
+	return ""
+}
+
+func destLabels(kind facts.SinkKind, dest string) []string {
+	switch kind {
+	case facts.NetSend, facts.NetConnect, facts.DNS, facts.Mail:
+		if l := vocab.HostLabel(dest); l != "" {
+			return []string{l}
+		}
+		return nil
+	}
+	return vocab.PathLabels(dest)
+}
+
+func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures []*closure, at facts.Span) *Val {
+	api := qual
+	if api == "" {
+		api = "*." + method
+	}
+	all := taintOnly(append([]*Val{a.recv}, a.order...)...)
+	switch role.Kind {
+	case "ctor":
+		v := &Val{Q: role.Arg}
+		v.addTaints(all.T)
+		if strs := strsOf(a.ref(role, "str")); len(strs) > 0 {
+			v.addStr(path.Join(strs...))
+		}
+		if d := a.ref(role, "dest"); len(d) > 0 {
+			dest := firstNonEmpty(destStrs(d))
+			s := e.sink(facts.NetConnect, api, dest, destLabels(facts.NetConnect, dest), nil, at)
+			for _, dv := range d {
+				e.flows(dv, s, "dest")
+			}
+		}
+		return v
+	case "env-map":
+		return e.envMap(api)
+	case "env-get":
+		for _, n := range strsOf(a.ref(role, "name")) {
+			return e.envVar(n, nil)
+		}
+		return &Val{}
+	case "read-file":
+		v := &Val{}
+		var ps []string
+		for _, pv := range a.ref(role, "path") {
+			if pv == nil {
+				continue
+			}
+			v.addTaints(allTaints(pv, 3))
+			ps = append(ps, pv.S...)
+		}
+		for _, p := range ps {
+			if w, ok := e.files[vocab.NormPath(p)]; ok {
+				v.addTaints(w.T)
+			}
+			if l := sensitiveRead(vocab.PathLabels(p)); l != "" {
+				v.addTaints(e.source(l, p, at).T)
+			} else if role.Entry.Has("list") && (p == "~" || strings.HasPrefix(p, "~/") || p == "/") {
+				v.addTaints(e.source(facts.UserFiles, p, at).T)
+			}
+		}
+		if role.Entry.Has("handle") || method == "" && (qual == "open" || strings.HasSuffix(qual, ".open")) {
+			for _, p := range ps {
+				v.addStr(p)
+			}
+		}
+		return v
+	case "write-file":
+		ps := strsOf(a.ref(role, "path"))
+		data := a.ref(role, "data")
+		if len(ps) == 0 {
+			ps = []string{""}
+		}
+		for _, p := range ps {
+			if p != "" {
+				w := e.files[vocab.NormPath(p)]
+				if w == nil {
+					w = &Val{}
+					e.files[vocab.NormPath(p)] = w
+				}
+				for _, d := range data {
+					w.addTaints(allTaints(d, 3))
+				}
+			}
+			labels := vocab.PathLabels(p)
+			kinds := []facts.SinkKind{facts.FileWrite}
+			if labels.Has("persist") {
+				kinds = append(kinds, facts.Persist)
+			}
+			if labels.Has("priv-config") {
+				kinds = append(kinds, facts.PrivChange)
+			}
+			for _, k := range kinds {
+				s := e.sink(k, api, p, labels, nil, at)
+				for _, d := range data {
+					e.flows(d, s, "data")
+				}
+			}
+		}
+		return &Val{}
+	case "sink", "fetch":
+		kind := facts.SinkKind(role.Arg)
+		if role.Kind == "fetch" {
+			kind = facts.NetSend
+		}
+		dests := a.ref(role, "dest")
+		dlist := destStrs(dests)
+		if len(dlist) == 0 {
+			dlist = []string{""}
+		}
+		if u := role.Entry.Opt("unless"); u != "" && hasAny(a, splitOpt(u)) {
+			return all
+		}
+		var argv []string
+		switch kind {
+		case facts.PrivChange, facts.ProcessKill, facts.Delete, facts.Install:
+			argv = append(strsOf(a.ref(role, "data")), strsOf(a.pos)...)
+			for k, v := range a.kw {
+				if strings.HasPrefix(k, "-") {
+					argv = append(argv, k)
+					argv = append(argv, v.S...)
+				}
+			}
+		}
+		cred := map[*Val]bool{}
+		for _, c := range a.ref(role, "cred") {
+			cred[c] = true
+		}
+		for _, dest := range dlist {
+			s := e.sink(kind, api, dest, destLabels(kind, dest), argv, at)
+			for _, d := range a.ref(role, "data") {
+				if !cred[d] {
+					e.flows(d, s, "data")
+				}
+			}
+			for c := range cred {
+				e.flows(c, s, "credential")
+			}
+			for _, d := range dests {
+				e.flows(d, s, "dest")
+			}
+		}
+		if role.Kind == "fetch" {
+			v := e.source(facts.RemoteContent, firstNonEmpty(dlist), at)
+			for _, o := range strsOf(a.ref(role, "out")) {
+				if o != "-" && o != "" {
+					e.files[vocab.NormPath(o)] = v
+				}
+			}
+			if len(a.ref(role, "out")) == 0 && role.Entry.Opt("out") != "" && a.kw["-O"] != nil && len(dlist) > 0 {
+				// curl -O names the file after the URL
+				e.files[vocab.NormPath(path.Base(dlist[0]))] = v
+			}
+			return v
+		}
+		return &Val{}
+	case "copy":
+		return e.copyFiles(api, a, at)
+	case "exec-shell", "exec-code", "exec-argv", "deserialize":
+		return e.execRole(role, api, a, at)
+	case "xform":
+		return e.xform(role, qual, method, a, at)
+	case "join":
+		parts := a.ref(role, "str")
+		v := taintOnly(parts...)
+		var acc []string = []string{""}
+		for _, pv := range parts {
+			if pv == nil {
+				continue
+			}
+			ss := pv.S
+			if len(ss) == 0 {
+				ss = []string{"?"}
+			}
+			var next []string
+			for _, x := range acc {
+				for _, y := range ss {
+					if len(next) < maxStrs {
+						next = append(next, joinPath(x, y))
+					}
+				}
+			}
+			acc = next
+		}
+		for _, s := range acc {
+			if s != "" {
+				v.addStr(s)
+			}
+		}
+		if a.recv != nil && a.recv.Q == "pathlib.Path" {
+			v.Q = "pathlib.Path"
+		}
+		return v
+	case "home":
+		v := taintOnly(a.order...)
+		strs := strsOf(a.ref(role, "str"))
+		if len(strs) == 0 {
+			v.addStr("~")
+		}
+		for _, s := range strs {
+			v.addStr(s)
+		}
+		if strings.HasPrefix(qual, "pathlib.") || a.recv != nil && a.recv.Q == "pathlib.Path" {
+			v.Q = "pathlib.Path"
+		}
+		return v
+	case "effect":
+		e.applyEffect(role.Arg, api, a, at)
+		return all
+	case "fd-redirect":
+		s := e.sink(facts.FDRedirect, api, "", nil, nil, at)
+		for _, d := range a.ref(role, "data") {
+			e.flows(d, s, "data")
+		}
+		return &Val{}
+	case "source":
+		v := e.source(facts.Label(role.Arg), api, at)
+		v.addTaints(all.T)
+		return v
+	case "import":
+		for _, n := range strsOf(a.ref(role, "name")) {
+			return &Val{Q: normModule(e.lang(), n)}
+		}
+		e.set.Unresolved = append(e.set.Unresolved, facts.Unresolved{At: at, What: "a module imported by a computed name"})
+		return all
+	case "getattr":
+		names := strsOf(a.ref(role, "name"))
+		objs := a.ref(role, "data")
+		if len(names) > 0 && len(objs) > 0 && objs[0] != nil {
+			o := objs[0]
+			if f, ok := o.El[names[0]]; ok {
+				return f
+			}
+			if o.Q != "" {
+				return &Val{Q: o.Q + "." + names[0]}
+			}
+			return &Val{Q: names[0]}
+		}
+		return all
+	case "register":
+		for _, c := range closures {
+			e.handler(c, at)
+		}
+		return all
+	}
+	return all
+}
+
+func joinPath(x, y string) string {
+	switch {
+	case x == "":
+		return y
+	case strings.HasPrefix(y, "/"), strings.HasPrefix(y, "~"):
+		return y
+	}
+	return strings.TrimSuffix(x, "/") + "/" + y
+}
+
+func firstStr(vs []*Val) string {
+	for _, s := range strsOf(vs) {
+		return s
+	}
+	return ""
+}
+
+func firstNonEmpty(ss []string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// handler runs a function registered as an entry a client drives (an MCP
+// tool), its parameters user input.
+func (e *engine) handler(c *closure, at facts.Span) {
+	if e.called[c.fn] && e.depth > 0 {
+		return
+	}
+	e.called[c.fn] = true
+	prevCtx := e.ctx
+	e.ctx |= facts.Handler
+	a := &args{kw: map[string]*Val{}}
+	for _, p := range c.fn.Params {
+		v := e.source(facts.UserInput, p.Name, at)
+		a.pos = append(a.pos, v)
+		a.order = append(a.order, v)
+		a.names = append(a.names, "")
+	}
+	e.invoke(c, a, at)
+	e.ctx = prevCtx
+}
+
+func (e *engine) applyEffect(kind, api string, a *args, at facts.Span) {
+	switch kind {
+	case "fork":
+		if e.loop > 0 {
+			e.effect(facts.ForkLoop, api+" in a loop", at)
+		}
+	case "anti-analysis":
+		e.effect(facts.AntiDebug, api, at)
+	case "sleep":
+		for _, s := range strsOf(a.ref(&vocab.Role{Refs: map[string][]vocab.ArgRef{"data": {{Pos: 0}}}}, "data")) {
+			var n float64
+			if _, err := fmt.Sscan(s, &n); err == nil && n >= 3600 {
+				e.effect(facts.SleepThenAct, fmt.Sprintf("%s(%s)", api, s), at)
+			}
+		}
+	case "self-propagate":
+		e.effect(facts.SelfPropagate, api, at)
+	default:
+		e.effect(facts.EffectKind(kind), api, at)
+	}
+}
+
+// destStrs are the destinations a call names: strings, or a (host, port)
+// pair as host:port.
+func destStrs(vs []*Val) []string {
+	var out []string
+	for _, v := range vs {
+		if v == nil {
+			continue
+		}
+		if len(v.S) > 0 {
+			out = append(out, v.S...)
+			continue
+		}
+		h, p := v.El["0"], v.El["1"]
+		if h != nil && len(h.S) > 0 {
+			if p != nil && len(p.S) > 0 {
+				out = append(out, h.S[0]+":"+p.S[0])
+			} else {
+				out = append(out, h.S[0])
+			}
+		}
+	}
+	return out
+}

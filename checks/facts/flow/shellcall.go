@@ -1,0 +1,499 @@
+package flow
+
+import (
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/vocab"
+)
+
+// stdinKey is the keyword the shell producer gives a command's standard
+// input.
+const stdinKey = "<stdin>"
+
+// shellCall runs one shell command: its program is the first word's value
+// (so "c=cu; ${c}rl" is curl), its arguments are read the way the
+// vocabulary's entry for the program says (flags, flag values,
+// positionals), and its output carries what went in unless the program
+// is a source or a sink.
+func (e *engine) shellCall(x *Expr, sc *scope) *Val {
+	at := e.span(x.Line, x.Col)
+	fnv := e.eval(x.X, sc)
+	if fnv.Fn != nil {
+		a := e.shellArgs(x, sc, nil)
+		rest := &Val{El: map[string]*Val{}}
+		for i, v := range a.pos {
+			rest.setField(itoa(i), v)
+			rest.addTaints(v.T)
+		}
+		return e.invoke(fnv.Fn, &args{pos: []*Val{rest}, order: []*Val{rest}, names: []string{""}, kw: map[string]*Val{}}, at)
+	}
+	prog, ok := fnv.str()
+	if !ok || prog == "" || prog == "?" {
+		// A command whose name is computed at run time: running the
+		// output of a download runs the download.
+		v := taintOnly(fnv)
+		a := e.shellArgs(x, sc, nil)
+		s := e.sink(facts.ExecShell, "<computed command>", "", nil, nil, at)
+		e.flows(fnv, s, "cmd")
+		for _, av := range a.order {
+			v.addTaints(allTaints(av, 3))
+		}
+		return v
+	}
+	return e.program(prog, x, sc, at, 0)
+}
+
+// program dispatches a command named prog; wrappers (sudo, env, nohup,
+// timeout, xargs) pass to the program they run.
+func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip int) *Val {
+	name := strings.ToLower(path.Base(prog))
+	name = strings.TrimSuffix(name, ".exe")
+	role := vocab.Call("shell", name)
+	if role != nil && role.Kind == "wrap" {
+		if role.Arg != "" {
+			e.sink(facts.SinkKind(role.Arg), name, "", nil, nil, at)
+		}
+		valued := splitOpt(role.Entry.Opt("valued"))
+		words := x.Args
+		keys := x.Keys
+		i := skip
+		positionals := 0
+		if n, err := strconv.Atoi(role.Entry.Opt("skip")); err == nil {
+			positionals = n
+		}
+		for ; i < len(words); i++ {
+			if keys != nil && i < len(keys) && keys[i] != "" {
+				continue
+			}
+			w := e.eval(words[i], sc)
+			s, _ := w.str()
+			if strings.HasPrefix(s, "-") {
+				if valued[s] {
+					i++
+				}
+				continue
+			}
+			if strings.Contains(s, "=") && role.Entry.Has("assigns") || isNumeric(s) && role.Entry.Has("numbers") {
+				continue
+			}
+			if positionals > 0 {
+				positionals--
+				continue
+			}
+			break
+		}
+		if i < len(words) {
+			w := e.eval(words[i], sc)
+			if next, ok := w.str(); ok {
+				sub := &Expr{Op: Call, X: words[i], Args: words[i+1:], Line: x.Line, Col: x.Col}
+				if keys != nil {
+					sub.Keys = keys[i+1:]
+					// a wrapper's input is its program's
+					for j, k := range keys[:i] {
+						if k == stdinKey {
+							sub.Args = append(sub.Args, x.Args[j])
+							sub.Keys = append(sub.Keys, k)
+						}
+					}
+				}
+				if name == "xargs" {
+					// xargs runs its program with its input as arguments
+					for j, k := range keys {
+						if k == stdinKey {
+							sub.Args = append(sub.Args, x.Args[j])
+							sub.Keys = append(sub.Keys, "")
+						}
+					}
+				}
+				return e.program(next, sub, sc, at, 0)
+			}
+		}
+		if role.Entry.Has("dump") {
+			return e.envMap(name)
+		}
+		return taintOnly(e.shellArgs(x, sc, nil).order...)
+	}
+	a := e.shellArgs(x, sc, role)
+	// A subcommand (git config, systemctl enable) or a mode flag
+	// (journalctl --vacuum-time) has an entry of its own.
+	if len(a.pos) > 0 {
+		if sub, ok := a.pos[0].str(); ok {
+			if r := vocab.Call("shell", name+"."+sub); r != nil {
+				role = r
+				a = e.shellArgs(&Expr{Op: Call, X: x.X, Args: dropFirstPositional(e, x, sc), Keys: dropFirstKey(e, x, sc), Line: x.Line, Col: x.Col}, sc, role)
+				name += "." + sub
+			}
+		}
+	}
+	if role == nil || role.Kind != "effect" {
+		for k := range a.kw {
+			if r := vocab.Call("shell", name+"."+k); r != nil {
+				role, name = r, name+"."+k
+				break
+			}
+		}
+	}
+	if role == nil {
+		// A program the artifact wrote or downloaded runs what it holds.
+		if w := e.stored(prog); w != nil {
+			s := e.sink(facts.ExecShell, name, prog, nil, nil, at)
+			e.flows(w, s, "cmd")
+		}
+		// An unknown program: its output carries its input.
+		return taintOnly(a.order...)
+	}
+	e.fileArgs(role, a, at)
+	switch role.Kind {
+	case "copy":
+		return e.copyFiles(name, a, at)
+	case "dd":
+		return e.dd(name, a, at)
+	case "effect":
+		if !flagged(role, a) {
+			return taintOnly(a.order...)
+		}
+		if need := role.Entry.Opt("needs"); need != "" {
+			found := false
+			for _, p := range strsOf(a.pos) {
+				if vocab.NameLabel(p) == need {
+					found = true
+				}
+			}
+			if !found {
+				return taintOnly(a.order...)
+			}
+		}
+	case "xform":
+		if df := role.Entry.Opt("decode-flag"); df != "" && role.Arg == "decode" && !hasAny(a, splitOpt(df)) {
+			return taintOnly(a.order...) // encoding: the output carries the input
+		}
+	}
+	if sf := role.Entry.Opt("shell-flags"); sf != "" && hasAny(a, splitOpt(sf)) {
+		e.effect(facts.RemoteShell, name+" with a shell bound to its connection", at)
+	}
+	if sa := role.Entry.Opt("shell-args"); sa != "" {
+		for _, p := range strsOf(a.pos) {
+			for pre := range splitOpt(sa) {
+				if strings.HasPrefix(p, pre) {
+					e.effect(facts.RemoteShell, name+" running a shell for a connection", at)
+				}
+			}
+		}
+	}
+	if role.Kind == "env-dump" {
+		if len(a.pos) == 0 {
+			return e.envMap(name)
+		}
+		for _, n := range strsOf(a.pos[:1]) {
+			return e.envVar(n, nil)
+		}
+		return &Val{}
+	}
+	// curl -d @file, -T file: the data names a file that is read.
+	if role.Entry.Has("at-file") {
+		for k, v := range a.kw {
+			for _, s := range v.S {
+				p, isFile := atFile(s)
+				if !isFile {
+					continue
+				}
+				if l := sensitiveRead(vocab.PathLabels(p)); l != "" {
+					nv := v.clone()
+					nv.addTaints(e.source(l, p, at).T)
+					a.kw[k] = nv
+				}
+			}
+		}
+	}
+	return e.apply(role, name, "", a, nil, at)
+}
+
+// atFile reads curl's and httpie's "@path" and "name=@path" data forms.
+func atFile(s string) (string, bool) {
+	if i := strings.Index(s, "=@"); i >= 0 {
+		s = s[i+1:]
+	}
+	if strings.HasPrefix(s, "@") && s != "@-" && len(s) > 1 {
+		return s[1:], true
+	}
+	if strings.HasPrefix(s, "<") && len(s) > 1 {
+		return s[1:], true
+	}
+	return "", false
+}
+
+func splitOpt(v string) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range strings.Split(v, ",") {
+		if f != "" {
+			out[f] = true
+		}
+	}
+	return out
+}
+
+func isNumeric(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789.smhdSMHD") == ""
+}
+
+// shellArgs reads a command's words against its program's entry: flags
+// named in valued= take the next word (or the rest of their own word,
+// --flag=value, -dVALUE) as their value; other flags are true;
+// everything else is positional. Standard input and the command's
+// environment assignments keep their keys.
+func (e *engine) shellArgs(x *Expr, sc *scope, role *vocab.Role) *args {
+	a := &args{kw: map[string]*Val{}}
+	var valued map[string]bool
+	if role != nil {
+		valued = splitOpt(role.Entry.Opt("valued"))
+	}
+	put := func(k string, v *Val) {
+		if old, ok := a.kw[k]; ok {
+			v = merge(old, v)
+		}
+		a.kw[k] = v
+		a.order = append(a.order, v)
+		a.names = append(a.names, k)
+	}
+	defer func() {
+		if _, ok := a.kw[stdinKey]; !ok && e.stdin != nil {
+			a.kw[stdinKey] = e.stdin
+			a.order = append(a.order, e.stdin)
+			a.names = append(a.names, stdinKey)
+		}
+	}()
+	for i := 0; i < len(x.Args); i++ {
+		k := ""
+		if i < len(x.Keys) {
+			k = x.Keys[i]
+		}
+		v := e.eval(x.Args[i], sc)
+		if k != "" {
+			put(k, v)
+			continue
+		}
+		s, known := v.str()
+		if !known || !strings.HasPrefix(s, "-") || s == "-" || s == "--" {
+			a.pos = append(a.pos, v)
+			a.order = append(a.order, v)
+			a.names = append(a.names, "")
+			continue
+		}
+		if f, val, ok := strings.Cut(s, "="); ok && strings.HasPrefix(s, "--") {
+			put(f, &Val{S: []string{val}, T: v.T})
+			continue
+		}
+		if valued[s] {
+			if i+1 < len(x.Args) {
+				i++
+				put(s, e.eval(x.Args[i], sc))
+			}
+			continue
+		}
+		if !strings.HasPrefix(s, "--") && len(s) > 2 {
+			// -sSL, -dVALUE
+			for j := 1; j < len(s); j++ {
+				f := "-" + s[j:j+1]
+				if valued[f] {
+					if j+1 < len(s) {
+						put(f, &Val{S: []string{s[j+1:]}, T: v.T})
+					} else if i+1 < len(x.Args) {
+						i++
+						put(f, e.eval(x.Args[i], sc))
+					}
+					break
+				}
+				put(f, &Val{S: []string{"true"}})
+			}
+			continue
+		}
+		put(s, &Val{S: []string{"true"}})
+	}
+	return a
+}
+
+// shellName reads a variable no assignment set: the environment's.
+func (e *engine) shellName(n string) *Val {
+	switch n {
+	case "HOME":
+		return &Val{S: []string{"~"}}
+	case "IFS":
+		return &Val{S: []string{" "}}
+	case "PWD", "OLDPWD":
+		return &Val{S: []string{"."}}
+	case "@", "*", "#", "?", "$", "!", "-", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "RANDOM", "LINENO", "SECONDS",
+		"USER", "LOGNAME", "SHELL", "PATH", "TERM", "LANG", "TMPDIR", "HOSTNAME", "UID", "EUID", "PPID":
+		return &Val{}
+	}
+	return e.envVar(n, nil)
+}
+
+func dropFirstPositional(e *engine, x *Expr, sc *scope) []*Expr {
+	out, _ := dropFirst(e, x, sc)
+	return out
+}
+
+func dropFirstKey(e *engine, x *Expr, sc *scope) []string {
+	_, keys := dropFirst(e, x, sc)
+	return keys
+}
+
+// dropFirst removes a command's first positional word (its subcommand).
+func dropFirst(e *engine, x *Expr, sc *scope) ([]*Expr, []string) {
+	var args []*Expr
+	var keys []string
+	dropped := false
+	for i, a := range x.Args {
+		k := ""
+		if i < len(x.Keys) {
+			k = x.Keys[i]
+		}
+		if !dropped && k == "" {
+			if s, ok := e.eval(a, sc).str(); ok && !strings.HasPrefix(s, "-") {
+				dropped = true
+				continue
+			}
+		}
+		args = append(args, a)
+		keys = append(keys, k)
+	}
+	return args, keys
+}
+
+func hasAny(a *args, flags map[string]bool) bool {
+	for f := range flags {
+		if _, ok := a.kw[f]; ok {
+			return true
+		}
+		for _, p := range a.pos {
+			if s, ok := p.str(); ok && s == f {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// flagged says whether an effect entry's condition holds: flag= needs one
+// of its flags, names= one of its names as an argument.
+func flagged(role *vocab.Role, a *args) bool {
+	if f := role.Entry.Opt("flag"); f != "" && !hasAny(a, splitOpt(f)) {
+		return false
+	}
+	if n := role.Entry.Opt("names"); n != "" {
+		names := splitOpt(n)
+		for _, s := range strsOf(a.pos) {
+			if names[s] {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// fileArgs adds a source to each argument that names a file the program
+// reads (files= flags or positions) when the file is sensitive.
+func (e *engine) fileArgs(role *vocab.Role, a *args, at facts.Span) {
+	spec := role.Entry.Opt("files")
+	if spec == "" {
+		return
+	}
+	mark := func(v *Val) *Val {
+		if v == nil {
+			return v
+		}
+		out := v
+		for _, p := range v.S {
+			if l := sensitiveRead(vocab.PathLabels(strings.TrimPrefix(p, "@"))); l != "" {
+				if out == v {
+					out = v.clone()
+				}
+				out.addTaints(e.source(l, p, at).T)
+			}
+		}
+		return out
+	}
+	for _, f := range strings.Split(spec, ",") {
+		switch {
+		case f == "*":
+			for i := range a.pos {
+				a.pos[i] = mark(a.pos[i])
+			}
+		case f != "" && f[0] >= '0' && f[0] <= '9':
+			if i := int(f[0] - '0'); i < len(a.pos) {
+				a.pos[i] = mark(a.pos[i])
+			}
+		default:
+			if v, ok := a.kw[f]; ok {
+				a.kw[f] = mark(v)
+			}
+		}
+	}
+	a.order = a.order[:0]
+	a.names = a.names[:0]
+	for _, v := range a.pos {
+		a.order = append(a.order, v)
+		a.names = append(a.names, "")
+	}
+	for k, v := range a.kw {
+		a.order = append(a.order, v)
+		a.names = append(a.names, k)
+	}
+}
+
+// copyFiles is cp/mv/install: every argument but the last is read, the
+// last written with what was read.
+func (e *engine) copyFiles(name string, a *args, at facts.Span) *Val {
+	if len(a.pos) < 2 {
+		return &Val{}
+	}
+	data := &Val{}
+	for _, v := range a.pos[:len(a.pos)-1] {
+		data.addTaints(allTaints(v, 3))
+		for _, p := range v.S {
+			if l := sensitiveRead(vocab.PathLabels(p)); l != "" {
+				data.addTaints(e.source(l, p, at).T)
+			}
+		}
+	}
+	role := &vocab.Role{Kind: "write-file", Entry: &vocab.Entry{Opts: map[string]string{}}, Refs: map[string][]vocab.ArgRef{"path": {{Pos: 0}}, "data": {{Pos: 1}}}}
+	w := &args{pos: []*Val{a.pos[len(a.pos)-1], data}, kw: map[string]*Val{}}
+	w.order, w.names = w.pos, []string{"", ""}
+	return e.apply(role, name, "", w, nil, at)
+}
+
+// dd reads if= and writes of=; writing a device destroys it.
+func (e *engine) dd(name string, a *args, at facts.Span) *Val {
+	in, out := &Val{}, ""
+	for _, v := range a.pos {
+		for _, s := range v.S {
+			switch {
+			case strings.HasPrefix(s, "if="):
+				p := s[3:]
+				if l := sensitiveRead(vocab.PathLabels(p)); l != "" {
+					in.addTaints(e.source(l, p, at).T)
+				}
+			case strings.HasPrefix(s, "of="):
+				out = s[3:]
+			}
+		}
+	}
+	if out == "" {
+		return in
+	}
+	labels := vocab.PathLabels(out)
+	if labels.Has("device") {
+		e.sink(facts.Delete, name, out, labels, nil, at)
+		return &Val{}
+	}
+	s := e.sink(facts.FileWrite, name, out, labels, nil, at)
+	e.flows(in, s, "data")
+	if labels.Has("persist") {
+		e.flows(in, e.sink(facts.Persist, name, out, labels, nil, at), "data")
+	}
+	return &Val{}
+}

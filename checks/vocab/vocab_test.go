@@ -1,0 +1,117 @@
+package vocab
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestDataParses(t *testing.T) {
+	if err := Err(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(Digest(), "sha256:") {
+		t.Fatalf("digest %q", Digest())
+	}
+	for _, f := range []string{"paths", "env", "hosts"} {
+		if len(Entries(f)) == 0 {
+			t.Errorf("%s: no entries", f)
+		}
+	}
+}
+
+// Every entry of the matcher-backed tables has a positive and a negative
+// example, and each gives the classifier's answer the entry promises.
+func TestExamples(t *testing.T) {
+	classify := map[string]func(string) Labels{
+		"paths": PathLabels,
+		"env": func(s string) Labels {
+			// A not-secret entry's positives must come out unclassified;
+			// it is the absence of a label that it promises.
+			if l := EnvLabel(s); l != "" {
+				return Labels{l}
+			}
+			return Labels{"not-secret"}
+		},
+		"names": func(s string) Labels {
+			if l := NameLabel(s); l != "" {
+				return Labels{l}
+			}
+			return nil
+		},
+		"hosts": func(s string) Labels {
+			if l := HostLabel(s); l != "" {
+				return Labels{l}
+			}
+			return nil
+		},
+	}
+	for file, f := range classify {
+		for _, e := range Entries(file) {
+			if len(e.Pos) == 0 || len(e.Neg) == 0 {
+				t.Errorf("%s: needs at least one positive and one negative example", e)
+			}
+			for _, p := range e.Pos {
+				if got := f(p); !got.Has(e.Label) {
+					t.Errorf("%s: %q gives %v, want %s", e, p, got, e.Label)
+				}
+			}
+			for _, n := range e.Neg {
+				if got := f(n); got.Has(e.Label) {
+					t.Errorf("%s: negative %q gives %s", e, n, e.Label)
+				}
+			}
+		}
+	}
+}
+
+func TestNormPath(t *testing.T) {
+	for in, want := range map[string]string{
+		`C:\Users\Bob\.ssh\id_rsa`:   "~/.ssh/id_rsa",
+		"/home/alice/.aws/":          "~/.aws",
+		"$HOME//.netrc":              "~/.netrc",
+		"${HOME}/.bashrc":            "~/.bashrc",
+		"/root":                      "~",
+		"%APPDATA%\\Exodus":          "~/appdata/roaming/exodus",
+		"./.env":                     ".env",
+		"/Users/x/Library/Keychains": "~/library/keychains",
+	} {
+		if got := NormPath(in); got != want {
+			t.Errorf("NormPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestLiteralKey(t *testing.T) {
+	for p, want := range map[string]string{"**/.ssh/**": ".ssh", "**/id_{rsa,dsa}{,.pub}": "id_", "*token*": "token", "**/*.{pem,key}": "."} {
+		if got := literalKey(p); got != want {
+			t.Errorf("literalKey(%q) = %q, want %q", p, got, want)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("@section a\nlabel  pat  k=v flag\n    + yes\n    - no\n"))
+	f.Add([]byte("  + orphan\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		es, err := Parse("fuzz", b)
+		if err != nil {
+			return
+		}
+		for _, e := range es {
+			if e.Label == "" || e.Pattern == "" {
+				t.Fatalf("entry with an empty field: %+v", e)
+			}
+		}
+	})
+}
+
+func FuzzClassify(f *testing.F) {
+	for _, s := range []string{"~/.ssh/id_rsa", "https://webhook.site/x", "GITHUB_TOKEN", "[::1]:80", "a://", "%appdata%"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_ = PathLabels(s)
+		_ = EnvLabel(s)
+		_ = HostLabel(s)
+	})
+}
