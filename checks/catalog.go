@@ -7,19 +7,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/metahub-ai/attest/checks/lex"
 	"slices"
 	"strings"
 
 	"golang.org/x/mod/semver"
 
+	"github.com/metahub-ai/attest/checks/analysis"
+	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/resolve"
 )
 
 // ErrInvalidCatalog means a catalog failed validation.
 var ErrInvalidCatalog = errors.New("invalid check catalog")
-
-var ()
 
 // IsSemver reports whether s is a strict semver 2.0.0 version (no "v"):
 // golang.org/x/mod/semver's grammar without its vMAJOR and vMAJOR.MINOR
@@ -39,8 +38,12 @@ type Entry struct {
 	ID       string   `json:"id"`
 	Kinds    []string `json:"kinds"`
 	Tier     Tier     `json:"tier"`
-	Version  string   `json:"version"`
-	Weight   int      `json:"weight"`
+	// Uses is the version of what the check reads beyond the bytes (the
+	// analysis model: its producers and vocabulary); empty for a check
+	// that uses nothing.
+	Uses    string `json:"uses,omitempty"`
+	Version string `json:"version"`
+	Weight  int    `json:"weight"`
 }
 
 // Entry returns the check's catalog entry.
@@ -49,7 +52,11 @@ func (c *Check) Entry() Entry {
 	for i, k := range c.Kinds {
 		kinds[i] = string(k)
 	}
-	return Entry{Axis: c.Axis, Blocking: c.Blocking, ID: c.ID, Kinds: kinds, Tier: c.Tier, Version: c.Version, Weight: c.Weight}
+	e := Entry{Axis: c.Axis, Blocking: c.Blocking, ID: c.ID, Kinds: kinds, Tier: c.Tier, Version: c.Version, Weight: c.Weight}
+	if slices.Contains(c.Uses, UsesFacts) {
+		e.Uses = analysis.ModelVersion()
+	}
+	return e
 }
 
 // Catalog is a validated, id-sorted set of checks.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/metahub-ai/attest/checks/analysis"
+	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/observed"
 	"github.com/metahub-ai/attest/resolve"
 )
@@ -92,6 +94,11 @@ type Check struct {
 	Tier     Tier
 	Kinds    []resolve.Kind
 	Needs    []Capability
+	// Uses names what the check reads beyond the subject's bytes:
+	// UsesFacts (the analysis model and its vocabulary). The versions of what it
+	// uses enter its catalog entry, so a re-run at its version stays
+	// sound when the model changes.
+	Uses []string
 	// Doc says what the check detects and why it matters; Remediation how
 	// to fix a finding.
 	Doc         string
@@ -119,6 +126,13 @@ type Input struct {
 	// granted the sandbox and the model; nil when nothing ran.
 	Behavior *observed.Observation
 }
+
+// UsesFacts is the Uses name of the analysis model (checks/facts).
+const UsesFacts = "facts"
+
+// Facts returns the analysis model of the subject, built once per subject
+// for every check that asks (a check that asks declares Uses: UsesFacts).
+func (in *Input) Facts() *facts.Set { return analysis.Of(in.Subject) }
 
 // Result is what a check found.
 type Result struct {

@@ -9,6 +9,7 @@ package analysis
 import (
 	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/facts/flow"
+	"github.com/metahub-ai/attest/checks/facts/golang"
 	"github.com/metahub-ai/attest/checks/facts/python"
 	"github.com/metahub-ai/attest/checks/facts/shell"
 )
@@ -16,6 +17,7 @@ import (
 // Lowerers by language: each turns source into a unit of the flow form.
 var lowerers = map[string]flow.Parser{
 	"python": python.Lower,
+	"go":     golang.Lower,
 	"shell":  shell.Lower,
 }
 

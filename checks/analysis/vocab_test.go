@@ -65,6 +65,8 @@ func promised(e *vocab.Entry, set *facts.Set) bool {
 			return flowFrom(facts.Socket) || hasEffect(facts.RemoteShell)
 		}
 		return flowFrom(secret...) || flowInto(exec...) || hasEffect(facts.RemoteShell) || sinkAt(facts.Persist, facts.PrivChange, facts.Delete)
+	case "store":
+		return flowFrom(secret...) || flowInto(exec...)
 	case "write-file", "copy":
 		return sinkAt(facts.FileWrite, facts.Persist, facts.PrivChange) || flowFrom(secret...)
 	case "import", "getattr":

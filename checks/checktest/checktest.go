@@ -24,6 +24,7 @@ import (
 	"crypto/sha256"
 	"crypto/x509"
 	"encoding/pem"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -268,9 +269,58 @@ func Verify(t *testing.T, c *checks.Check, dir string) (pos, neg int) {
 			case !f.Pos && r.Status != checks.Pass && r.Status != checks.Neutral:
 				t.Errorf("status %s, want pass or neutral (summary: %s; evidence: %+v)", r.Status, r.Summary, r.Evidence)
 			}
+			if f.Pos {
+				VerifyLines(t, f.Dir, r)
+			}
 		})
 	}
 	return pos, neg
+}
+
+// wantMarker is a line-level expectation in a fixture file, in any
+// comment syntax: "want: finding" (an evidence item must be at this line)
+// or "want: source" (an evidence message must name this line, as a flow's
+// source).
+var wantMarker = regexp.MustCompile(`want: (finding|source)\b`)
+
+// VerifyLines holds a result to the line-level expectations of a
+// fixture's files.
+func VerifyLines(t testing.TB, dir string, r checks.Result) {
+	t.Helper()
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(strings.TrimSuffix(rel, ".gen"))
+		for i, ln := range strings.Split(string(data), "\n") {
+			m := wantMarker.FindStringSubmatch(ln)
+			if m == nil {
+				continue
+			}
+			line := i + 1
+			found := false
+			for _, e := range r.Evidence {
+				switch m[1] {
+				case "finding":
+					found = found || e.Path == rel && e.Line == line
+				case "source":
+					found = found || strings.Contains(e.Message, fmt.Sprintf("%s:%d", rel, line))
+				}
+			}
+			if !found {
+				t.Errorf("%s:%d wants a %s there; evidence: %+v", rel, line, m[1], r.Evidence)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 func reverse(s string) string {

@@ -337,4 +337,6 @@ type Instruction struct {
 	Dest   string `json:"dest,omitempty"`
 	// Phrase is the matched words (never more than 80 characters).
 	Phrase string `json:"phrase,omitempty"`
+	// Weak: a concern, not a finding, on its own.
+	Weak bool `json:"weak,omitempty"`
 }

@@ -10,8 +10,9 @@ import (
 // A call entry (data/calls-LANG.txt, one file and section per language) says what
 // calling a name does. Its label is the role:
 //
-//	read-file            reads the file at path= (its value is labelled by the path)
-//	write-file           writes data= to the file at path=
+//	read-file            reads the file at path= (its value is labelled by the path; handle=TYPE: it is
+//	                     the open file, whose methods are TYPE's)
+//	write-file           writes data= to the file at path= (handle=TYPE: returns the open file)
 //	env-map              the whole environment as a map (os.environ, process.env)
 //	env-get              reads the variable named by name=
 //	source:LABEL         yields a value with LABEL (clipboard, keychain, system-info …)
@@ -21,7 +22,9 @@ import (
 //	exec-argv            runs cmd= as an argument vector; a true shell= makes it a shell string
 //	exec-code            runs code= as code of the same language
 //	deserialize          loads data= as objects (pickle, marshal)
-//	ctor:TYPE            returns an object whose methods are looked up as TYPE.method
+//	ctor:TYPE            returns an object whose methods are looked up as TYPE.method (fields=Name:N keeps
+//	                     argument N as its field Name)
+//	store                keeps data= in the receiver under the key name= (a header set, a buffer write)
 //	xform:KIND           returns its arguments transformed: encode, decode, compress, decompress, pass
 //	join                 returns its arguments joined as a path
 //	home                 returns the home directory ("~"), or its argument with "~" expanded

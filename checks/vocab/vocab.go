@@ -113,6 +113,7 @@ func Files() []string {
 //	LABEL  PATTERN  [k=v|flag]...     an entry; fields apart by tabs or 2+ spaces
 //	    + EXAMPLE            must match (indented)
 //	    - EXAMPLE            must not match
+//	    : k=v                an option on a line of its own
 func Parse(file string, b []byte) ([]*Entry, error) {
 	var out []*Entry
 	var cur *Entry
@@ -133,6 +134,13 @@ func Parse(file string, b []byte) ([]*Entry, error) {
 			if cur != nil && last != nil && len(line) > lastCol && strings.TrimSpace(line[:lastCol]) == "" {
 				// a continuation of a multi-line example
 				*last += "\n" + line[lastCol:]
+				continue
+			}
+			if cur != nil && strings.HasPrefix(trim, ": ") {
+				// an option on a line of its own (for long patterns)
+				k, v, _ := strings.Cut(strings.TrimSpace(trim[2:]), "=")
+				cur.Opts[k] = v
+				last = nil
 				continue
 			}
 			if cur == nil || len(trim) < 2 || (trim[0] != '+' && trim[0] != '-') || trim[1] != ' ' {

@@ -115,3 +115,46 @@ func FuzzClassify(f *testing.F) {
 		_ = HostLabel(s)
 	})
 }
+
+func TestPhrasesCompile(t *testing.T) {
+	if err := PhrasesErr(); err != nil {
+		t.Fatal(err)
+	}
+	if len(Phrases()) == 0 {
+		t.Fatal("no phrase families")
+	}
+	for _, p := range Phrases() {
+		if len(p.Pos) == 0 || len(p.Neg) == 0 {
+			t.Errorf("%s: needs a positive and a negative example", p.Entry)
+		}
+		if len(p.Required) == 0 {
+			t.Logf("%s: no required literal; the pattern runs on every sentence", p.Entry)
+		}
+	}
+}
+
+// The prefilter never drops a sentence its pattern matches: every match
+// holds one of the required literals.
+func FuzzRequired(f *testing.F) {
+	for _, p := range Phrases() {
+		for _, s := range p.Pos {
+			f.Add(s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, p := range Phrases() {
+			if len(p.Required) == 0 || !p.Re.MatchString(s) {
+				continue
+			}
+			ok := false
+			for _, r := range p.Required {
+				if strings.Contains(s, r) {
+					ok = true
+				}
+			}
+			if !ok {
+				t.Fatalf("%s matches %q, which holds none of %q", p.Entry, s, p.Required)
+			}
+		}
+	})
+}

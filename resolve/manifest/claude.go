@@ -143,7 +143,17 @@ type MCPServerSpec struct {
 	Command string
 	Args    []string
 	URL     string
+	// Env is the environment the client starts the server with, and
+	// Headers what it sends to a remote one, in file order.
+	Env     []KeyValue
+	Headers []KeyValue
 	Pos     Pos
+}
+
+// KeyValue is one string member of an object, with its position.
+type KeyValue struct {
+	Key, Value string
+	Pos        Pos
 }
 
 // MCPConfig is .mcp.json / mcp.json.
@@ -178,6 +188,21 @@ func MCPServersFrom(servers *JSON) []MCPServerSpec {
 		s.URL, _ = m.Value.Get("url").String()
 		for _, a := range m.Value.Get("args").Strings() {
 			s.Args = append(s.Args, a.Value)
+		}
+		for _, k := range []string{"env", "headers"} {
+			obj := m.Value.Get(k)
+			if obj == nil || obj.Kind != JSONObject {
+				continue
+			}
+			for _, e := range obj.Members {
+				v, _ := e.Value.String()
+				kv := KeyValue{Key: e.Key, Value: v, Pos: e.KeyPos}
+				if k == "env" {
+					s.Env = append(s.Env, kv)
+				} else {
+					s.Headers = append(s.Headers, kv)
+				}
+			}
 		}
 		out = append(out, s)
 	}

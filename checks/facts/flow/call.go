@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks/facts"
@@ -361,6 +362,14 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 				e.flows(dv, s, "dest")
 			}
 		}
+		// fields=Name:N keeps argument N as the object's field, for a
+		// later call that reads it (a request's URL, body, header)
+		for _, f := range strings.Split(role.Entry.Opt("fields"), ",") {
+			name, pos, ok := strings.Cut(f, ":")
+			if i, err := strconv.Atoi(pos); ok && err == nil && i >= 0 && i < len(a.pos) {
+				v.setField(name, a.pos[i])
+			}
+		}
 		return v
 	case "env-map":
 		return e.envMap(api)
@@ -393,6 +402,7 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 			for _, p := range ps {
 				v.addStr(p)
 			}
+			v.Q = role.Entry.Opt("handle") // handle=TYPE: the handle's methods are TYPE's
 		}
 		return v
 	case "write-file":
@@ -427,7 +437,28 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 				}
 			}
 		}
+		if role.Entry.Has("handle") {
+			// a call that opens the file for writing returns its handle:
+			// what is written through it goes to the path
+			h := &Val{Q: role.Entry.Opt("handle")}
+			for _, p := range ps {
+				if p != "" {
+					h.addStr(p)
+				}
+			}
+			return h
+		}
 		return &Val{}
+	case "store":
+		// a method that keeps data= in its receiver, under the key name=
+		// names ("" for any): a header set, a buffer written to
+		if a.recv != nil {
+			k := firstStr(a.ref(role, "name"))
+			for _, d := range a.ref(role, "data") {
+				a.recv.setField(k, merge(a.recv.El[k], d))
+			}
+		}
+		return all
 	case "sink", "fetch":
 		kind := facts.SinkKind(role.Arg)
 		if role.Kind == "fetch" {

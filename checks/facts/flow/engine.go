@@ -501,6 +501,14 @@ func (e *engine) eval(x *Expr, sc *scope) *Val {
 		return v
 	case Dict:
 		v := &Val{El: map[string]*Val{}}
+		if x.X != nil {
+			// a typed literal (Go's T{...}): the type's methods apply
+			if t := e.eval(x.X, sc); t.Cls != nil {
+				v.Cls, v.Inst = t.Cls, true
+			} else {
+				v.Q = t.Q
+			}
+		}
 		for i, a := range x.Args {
 			ev := e.eval(a, sc)
 			k := ""
@@ -630,9 +638,18 @@ func (e *engine) attr(x *Expr, sc *scope) *Val {
 		}
 		v := &Val{Q: q}
 		v.addTaints(recv.T)
+		if recv.El != nil && !recv.Env {
+			// an object's field, read once, is that field from then on,
+			// so what a method stores in it stays (req.Header.Set)
+			recv.setField(x.S, v)
+		}
 		return v
 	}
-	return taintOnly(recv)
+	v := taintOnly(recv)
+	if recv.El != nil && !recv.Env {
+		recv.setField(x.S, v)
+	}
+	return v
 }
 
 // envVar is one environment variable read from the environment map.

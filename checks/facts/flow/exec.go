@@ -156,6 +156,9 @@ func clipLine(s string) string {
 	return s
 }
 
+// ShellJoin renders an argument vector as a shell command.
+func ShellJoin(argv []string) string { return shellJoin(argv) }
+
 // shellJoin renders an argument vector as a shell command.
 func shellJoin(argv []string) string {
 	var b strings.Builder

@@ -25,7 +25,7 @@ const (
 	Bin                  // Args[0] S Args[1]
 	Fmt                  // the concatenation of Args (f-strings, templates, interpolated shell words)
 	List                 // list, tuple, set, array: Args
-	Dict                 // Keys[i]: Args[i]; key "**" spreads Args[i]
+	Dict                 // Keys[i]: Args[i]; key "**" spreads Args[i]; X, when set, is the literal's type
 	Lambda               // Fn
 	Other                // a value that merges Args (ternaries, unary operators, await)
 	Elem                 // any element of X (what iterating X yields)

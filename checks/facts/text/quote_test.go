@@ -1,4 +1,4 @@
-package instruct
+package text
 
 import (
 	"regexp"

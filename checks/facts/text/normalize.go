@@ -1,11 +1,8 @@
-// Package instruct holds the text analysers of CHECKS §4.6: the
-// instruction analyser (text addressed to the model that overrides the
-// user or its host), the hostile-action analyser (imperatives to read
-// credentials, send data, persist, disable safety, delete broadly, fetch
-// and follow), the markdown segmentation they read, and the
-// labelled-example rule that keeps a security guide's examples from being
-// taken for attacks.
-package instruct
+// Package text normalises text a model reads before the analysers match
+// it: invisible characters removed, NFKC, letters that look like ASCII
+// mapped to it, case folded, whitespace collapsed; and finds its quoted
+// spans. It is shared by the prose producer and the text checks.
+package text
 
 import (
 	"slices"

@@ -1,0 +1,96 @@
+package analysis
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/facts/flow"
+	"github.com/metahub-ai/attest/checks/facts/prose"
+	"github.com/metahub-ai/attest/checks/internal/hooks"
+	"github.com/metahub-ai/attest/checks/vocab"
+	"github.com/metahub-ai/attest/resolve"
+	"github.com/metahub-ai/attest/resolve/manifest"
+)
+
+// installScripts run when a package is installed.
+var installScripts = map[string]bool{"preinstall": true, "install": true, "postinstall": true, "prepare": true,
+	"preprepare": true, "postprepare": true, "prepublish": true}
+
+// manifests lowers the commands manifests declare: package.json scripts,
+// Dockerfile, Makefile and CI steps, hooks, and the launch specs of MCP
+// client configurations, with the secrets their environment hands over.
+func manifests(s *resolve.Subject, set *facts.Set) {
+	p := &program{}
+	lower := lowerers["shell"]
+	for _, pr := range Programs(s) {
+		if pr.Where == "script" {
+			continue // a shell file is lowered as code
+		}
+		ctx := facts.Context(0)
+		if name, ok := strings.CutPrefix(pr.Where, "package.json scripts."); ok && installScripts[name] {
+			ctx |= facts.InstallTime
+		}
+		p.add(lower(pr.Path, string(pr.Source), int32(pr.Line)), ctx, []string{pr.Where})
+	}
+	for _, h := range hooks.All(s) {
+		where := fmt.Sprintf("hook %s", h.Event)
+		if h.Command != "" {
+			p.add(lower(h.File, h.Command, int32(h.Pos.Line-1)), 0, []string{where})
+		}
+		if h.Prompt != "" {
+			r := prose.Lower(h.File, h.Prompt, h.Pos.Line-1, prose.Options{Plain: true, Via: []string{where}, Lowerers: lowerers})
+			set.Merge(r.Set)
+			set.Merge(docProgram(r).run())
+		}
+	}
+	if m := s.Manifests.MCPConfig; m != nil && m.V != nil {
+		launchSpecs(m.Path, m.V.Servers, p, set)
+	}
+	set.Merge(p.run())
+}
+
+// launchSpecs lowers each server entry of an MCP client configuration: its
+// command and arguments are a shell command the client runs, and every
+// secret in its environment is handed to that command.
+func launchSpecs(file string, servers []manifest.MCPServerSpec, p *program, set *facts.Set) {
+	lower := lowerers["shell"]
+	for _, sv := range servers {
+		via := []string{"MCP server " + sv.Name}
+		at := facts.Span{Path: file, Line: sv.Pos.Line, Medium: facts.Manifest, Via: via}
+		if sv.URL != "" {
+			set.Sinks = append(set.Sinks, facts.Sink{Kind: facts.NetConnect, API: "mcp-remote", Dest: sv.URL, DestLabels: hostLabels(sv.URL), At: at})
+			for _, h := range sv.Headers {
+				if vocab.SecretEnv(h.Key) || strings.EqualFold(h.Key, "authorization") {
+					src := facts.Source{Label: facts.SecretEnv, What: h.Key, At: facts.Span{Path: file, Line: h.Pos.Line, Medium: facts.Manifest, Via: via}}
+					sink := facts.Sink{Kind: facts.NetSend, API: "mcp-remote", Dest: sv.URL, DestLabels: hostLabels(sv.URL), At: at, Args: []string{"via:credential"}}
+					set.Sources = append(set.Sources, src)
+					set.Flows = append(set.Flows, facts.Flow{From: src, To: sink, Strength: facts.Proven})
+				}
+			}
+		}
+		if sv.Command == "" {
+			continue
+		}
+		argv := append([]string{sv.Command}, sv.Args...)
+		cmd := flow.ShellJoin(argv)
+		p.add(lower(file, cmd, int32(sv.Pos.Line-1)), 0, via)
+		launch := facts.Sink{Kind: facts.ExecShell, API: "mcp-launch", Dest: cmd, Args: argv, At: at}
+		set.Sinks = append(set.Sinks, launch)
+		for _, e := range sv.Env {
+			if e.Value == "" || !vocab.SecretEnv(e.Key) {
+				continue
+			}
+			src := facts.Source{Label: facts.SecretEnv, What: e.Key, At: facts.Span{Path: file, Line: e.Pos.Line, Medium: facts.Manifest, Via: via}}
+			set.Sources = append(set.Sources, src)
+			set.Flows = append(set.Flows, facts.Flow{From: src, To: launch, Strength: facts.Proven})
+		}
+	}
+}
+
+func hostLabels(u string) []string {
+	if l := vocab.HostLabel(u); l != "" {
+		return []string{l}
+	}
+	return nil
+}

@@ -1,0 +1,275 @@
+package prose
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/facts/markdown"
+	"github.com/metahub-ai/attest/checks/vocab"
+)
+
+// MaxStructured bounds a JSON or YAML block or frontmatter read for its
+// strings.
+const MaxStructured = 1 << 20
+
+// fenceLang maps an info string to a code producer's language; "" for
+// data and prose.
+func fenceLang(info string) string {
+	switch info {
+	case "bash", "sh", "shell", "zsh", "ksh", "console", "terminal", "shell-session", "shellsession", "sh-session", "fish", "cmd", "bat", "batch", "dockerfile", "makefile", "make":
+		return "shell"
+	case "python", "py", "python3", "py3", "pycon", "ipython", "python2", "jupyter":
+		return "python"
+	case "js", "javascript", "node", "nodejs", "jsx", "ts", "typescript", "tsx", "mjs", "cjs", "deno", "bun":
+		return "js"
+	case "go", "golang":
+		return "go"
+	case "powershell", "ps1", "ps", "pwsh", "posh":
+		return "powershell"
+	case "json", "jsonc", "json5", "yaml", "yml", "toml", "ini", "cfg", "conf", "env", "dotenv", "properties", "xml", "html", "md", "markdown", "text", "txt", "plaintext", "plain", "diff", "patch", "csv", "log", "output", "sql", "graphql", "mermaid", "http", "hcl", "terraform", "tf", "nix":
+		return ""
+	}
+	return "?"
+}
+
+// inferLang guesses a block's language from its text when the info string
+// is missing or unknown: a shebang, the first word, Python or JS shapes.
+func inferLang(body string) string {
+	t := strings.TrimSpace(body)
+	first, _, _ := strings.Cut(t, "\n")
+	switch {
+	case strings.HasPrefix(first, "#!"):
+		switch {
+		case strings.Contains(first, "python"):
+			return "python"
+		case strings.Contains(first, "node"), strings.Contains(first, "deno"), strings.Contains(first, "bun"):
+			return "js"
+		case strings.Contains(first, "pwsh"), strings.Contains(first, "powershell"):
+			return "powershell"
+		}
+		return "shell"
+	case strings.HasPrefix(t, "{") || strings.HasPrefix(t, "["):
+		return "json"
+	}
+	for _, ln := range strings.Split(t, "\n") {
+		ln = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(ln), "$ "))
+		if ln == "" || strings.HasPrefix(ln, "#") || strings.HasPrefix(ln, "//") {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(ln, "import ") || strings.HasPrefix(ln, "from ") && strings.Contains(ln, " import ") || strings.HasPrefix(ln, "def ") || strings.HasPrefix(ln, "class ") && strings.HasSuffix(ln, ":"):
+			return "python"
+		case strings.HasPrefix(ln, "const ") || strings.HasPrefix(ln, "let ") || strings.HasPrefix(ln, "var ") || strings.HasPrefix(ln, "function ") || strings.Contains(ln, "require(") || strings.HasPrefix(ln, "export "):
+			return "js"
+		case strings.HasPrefix(ln, "package ") && strings.Contains(t, "func "):
+			return "go"
+		case strings.HasPrefix(ln, "$") && strings.Contains(ln, "=") && strings.Contains(strings.ToLower(t), "invoke-"),
+			strings.HasPrefix(strings.ToLower(ln), "invoke-"), strings.HasPrefix(strings.ToLower(ln), "iex "), strings.HasPrefix(strings.ToLower(ln), "set-"), strings.HasPrefix(strings.ToLower(ln), "new-object"):
+			return "powershell"
+		}
+		if commandLine(ln) {
+			return "shell"
+		}
+		return ""
+	}
+	return ""
+}
+
+// commandLine reports a line that starts with a program the shell
+// vocabulary knows to act (fetch, run, send, persist, delete, change
+// privilege), followed by arguments.
+func commandLine(ln string) bool {
+	ln = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(ln), "$ "))
+	word, rest, ok := strings.Cut(ln, " ")
+	if !ok || strings.TrimSpace(rest) == "" {
+		return false
+	}
+	word = strings.TrimPrefix(word, "sudo")
+	if word == "" {
+		word, rest, _ = strings.Cut(strings.TrimSpace(rest), " ")
+	}
+	r := vocab.Call("shell", strings.ToLower(word))
+	if r == nil {
+		if i := strings.LastIndexByte(word, '/'); i >= 0 {
+			r = vocab.Call("shell", strings.ToLower(word[i+1:]))
+		}
+	}
+	if r == nil {
+		return false
+	}
+	switch r.Kind {
+	case "xform", "read-file", "copy":
+		// echo, cat, cp: prose starts with these words too; take the
+		// line only when it has shell syntax
+		return strings.ContainsAny(rest, "|>$`") || strings.Contains(rest, " -")
+	}
+	return strings.ContainsAny(rest, "-/.|$~:\"'=") || len(strings.Fields(rest)) > 1
+}
+
+// stripPrompts removes shell prompts and output lines of a console
+// transcript.
+func stripPrompts(body string) string {
+	if !strings.Contains(body, "$ ") && !strings.Contains(body, "# ") && !strings.Contains(body, "> ") {
+		return body
+	}
+	lines := strings.Split(body, "\n")
+	prompted := 0
+	for _, ln := range lines {
+		t := strings.TrimLeft(ln, " ")
+		if strings.HasPrefix(t, "$ ") || strings.HasPrefix(t, "% ") || strings.HasPrefix(t, "PS> ") || strings.HasPrefix(t, "> ") {
+			prompted++
+		}
+	}
+	if prompted == 0 {
+		return body
+	}
+	for i, ln := range lines {
+		t := strings.TrimLeft(ln, " ")
+		switch {
+		case strings.HasPrefix(t, "$ "), strings.HasPrefix(t, "% "), strings.HasPrefix(t, "> "):
+			lines[i] = t[2:]
+		case strings.HasPrefix(t, "PS> "):
+			lines[i] = t[4:]
+		default:
+			lines[i] = "" // output
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (l *lowerer) code(b markdown.Block, ctx facts.Context) {
+	lang := fenceLang(b.Info)
+	if lang == "?" || b.Kind == markdown.Indented {
+		lang = inferLang(b.Text)
+	}
+	body := b.Text
+	// The fence's first line is b.Line; its code starts on the next.
+	base := int32(b.Line)
+	if b.Kind == markdown.Indented {
+		base--
+	}
+	via := fmt.Sprintf("%s block at line %d", b.Info, b.Line)
+	if b.Info == "" {
+		via = fmt.Sprintf("block at line %d", b.Line)
+	}
+	switch lang {
+	case "shell":
+		body = stripPrompts(body)
+		if lower := l.opt.Lowerers["shell"]; lower != nil {
+			l.addUnit(lower(l.path, body, base), ctx, via)
+		}
+	case "python", "js", "go", "powershell":
+		if lower := l.opt.Lowerers[lang]; lower != nil {
+			l.addUnit(lower(l.path, body, base), ctx, via)
+		}
+		// a block is model-read text too: a comment may address the model
+		l.comments(body, int(base)+1, ctx)
+	case "json":
+		l.structured(b.Text, int(base)+1, ctx, true)
+	default:
+		switch b.Info {
+		case "json", "jsonc", "json5":
+			l.structured(b.Text, int(base)+1, ctx, true)
+		case "yaml", "yml":
+			l.structured(b.Text, int(base)+1, ctx, false)
+		default:
+			// prose in a text, markdown or unknown fence is still read
+			l.prose(b.Text, int(base)+1, ctx, true)
+		}
+	}
+}
+
+// comments reads the comments of a code block addressed to the model
+// ("# AGENT: …").
+func (l *lowerer) comments(body string, line int, ctx facts.Context) {
+	for i, ln := range strings.Split(body, "\n") {
+		t := strings.TrimSpace(ln)
+		for _, p := range []string{"#", "//", "/*", "*", "--"} {
+			if strings.HasPrefix(t, p) {
+				c := strings.TrimSpace(strings.TrimPrefix(t, p))
+				if len(c) > 12 {
+					l.prose(c, line+i, ctx|facts.InComment, false)
+				}
+				break
+			}
+		}
+	}
+}
+
+func (l *lowerer) frontmatter(b markdown.Block, ctx facts.Context) {
+	l.structured(b.Text, b.Line, ctx, false)
+}
+
+// structured reads every string of a JSON or YAML text at any depth:
+// commands (under keys such as command, run, script, or shaped as one) go
+// to the shell producer, everything else is read as prose.
+func (l *lowerer) structured(src string, line int, ctx facts.Context, isJSON bool) {
+	if len(src) > MaxStructured {
+		l.res.Set.Unresolved = append(l.res.Set.Unresolved, facts.Unresolved{At: l.span(line, nil), What: "structured block past 1 MiB not read"})
+		src = src[:MaxStructured]
+	}
+	var root yaml.Node
+	if err := yaml.NewDecoder(bytes.NewReader([]byte(src))).Decode(&root); err != nil {
+		if isJSON {
+			var v any
+			if json.Unmarshal([]byte(src), &v) != nil {
+				l.prose(src, line, ctx, true)
+				return
+			}
+		}
+		l.prose(src, line, ctx, true)
+		return
+	}
+	n := 0
+	var walk func(nd *yaml.Node, key string, depth int)
+	walk = func(nd *yaml.Node, key string, depth int) {
+		if nd == nil || depth > 64 || n > 10_000 {
+			return
+		}
+		n++
+		switch nd.Kind {
+		case yaml.DocumentNode, yaml.SequenceNode:
+			for _, c := range nd.Content {
+				walk(c, key, depth+1)
+			}
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(nd.Content); i += 2 {
+				walk(nd.Content[i+1], strings.ToLower(nd.Content[i].Value), depth+1)
+			}
+		case yaml.AliasNode:
+			// an alias repeats its anchor: read where it was defined
+		case yaml.ScalarNode:
+			if nd.Tag != "!!str" && nd.Style == 0 {
+				return
+			}
+			at := line + nd.Line - 1
+			if isJSON {
+				at = line // JSON lines in a block are approximate
+			}
+			s := nd.Value
+			if commandKey(key) || commandLine(s) {
+				if lower := l.opt.Lowerers["shell"]; lower != nil {
+					l.addUnit(lower(l.path, s, int32(at-1)), ctx, "value of "+key)
+				}
+			}
+			if len(s) > 8 {
+				l.prose(s, at, ctx, true)
+			}
+		}
+	}
+	walk(&root, "", 0)
+}
+
+func commandKey(k string) bool {
+	switch k {
+	case "command", "cmd", "run", "script", "exec", "shell", "entrypoint", "postinstall", "preinstall", "install", "prepare",
+		"setup", "start", "hook", "hooks", "pre-commit", "post-commit", "on_start", "onstart", "launch", "bootstrap", "init":
+		return true
+	}
+	return false
+}

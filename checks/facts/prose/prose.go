@@ -1,0 +1,173 @@
+// Package prose is the producer for documents a model reads: it segments
+// Markdown once (checks/facts/markdown), hands every fenced, indented,
+// inline or bare command to the producer of its language, reads
+// frontmatter and JSON/YAML blocks at any depth, and lowers sentences
+// addressed to the model into facts: an instruction that reads a secret
+// and sends it somewhere is a flow, and one that overrides the user or its
+// host, hides something, claims authority, drops its rules or asks for
+// secrets is a model-instruction sink with its family. Each fact carries
+// where it sits: a labelled example, a negated or consented instruction, a
+// hidden channel.
+package prose
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/facts/flow"
+	"github.com/metahub-ai/attest/checks/facts/markdown"
+	"github.com/metahub-ai/attest/checks/facts/text"
+	"github.com/metahub-ai/attest/checks/vocab"
+)
+
+// Version is the producer's version.
+const Version = "1.0.0"
+
+// Limits on one document.
+const (
+	MaxSentences = 20_000
+	MaxSentence  = 4 << 10 // characters of one sentence analysed
+	MaxUnits     = 400     // code blocks and commands lowered
+)
+
+// Result is what a document yields: its facts, and code units for the
+// engine with the context of each.
+type Result struct {
+	Set   *facts.Set
+	Units []*flow.Unit
+	Ctx   map[*flow.Unit]facts.Context
+	Via   map[*flow.Unit][]string
+	// Hosts are the hosts the document names (for Intent).
+	Hosts []string
+	// Tells are files and keys the document tells the model to run or
+	// read ("run the setup command from config.json").
+	Tells []Tell
+}
+
+// Tell is a document telling the model to use something of the artifact.
+type Tell struct {
+	File, Key string
+	At        facts.Span
+	Ctx       facts.Context
+}
+
+// Options qualify a document.
+type Options struct {
+	// Medium of the document's own facts: facts.Prose, or facts.MCPString
+	// for texts a client shows the model.
+	Medium facts.Medium
+	// Ctx is added to every fact (Hidden for a hidden channel).
+	Ctx facts.Context
+	// Via names where the text came from ("tool search", "frontmatter").
+	Via []string
+	// Lowerers are the code producers by language.
+	Lowerers map[string]flow.Parser
+	// Plain: the text is not Markdown (an MCP description); read it as
+	// paragraphs.
+	Plain bool
+}
+
+type lowerer struct {
+	path string
+	opt  Options
+	res  *Result
+	n    int // sentences analysed
+}
+
+// Lower reads one document.
+func Lower(path, doc string, lineBase int, opt Options) *Result {
+	if opt.Medium == "" {
+		opt.Medium = facts.Prose
+	}
+	l := &lowerer{path: path, opt: opt, res: &Result{Set: &facts.Set{}, Ctx: map[*flow.Unit]facts.Context{}, Via: map[*flow.Unit][]string{}}}
+	if len(doc) > markdown.MaxBytes {
+		l.res.Set.Unresolved = append(l.res.Set.Unresolved, facts.Unresolved{At: l.span(lineBase+1, nil), What: "document past the first 8 MiB not read"})
+	}
+	var blocks []markdown.Block
+	if opt.Plain {
+		blocks = []markdown.Block{{Kind: markdown.Para, Text: doc, Line: lineBase + 1}}
+	} else {
+		blocks = markdown.Parse(doc, lineBase)
+	}
+	for i, b := range blocks {
+		l.block(b, blocks, i)
+	}
+	return l.res
+}
+
+func (l *lowerer) span(line int, via []string) facts.Span {
+	v := append(append([]string(nil), l.opt.Via...), via...)
+	return facts.Span{Path: l.path, Line: line, Medium: l.opt.Medium, Via: v}
+}
+
+// framed reports whether a block sits under a label that makes its content
+// an example of an attack, a pattern to detect or something not to do: the
+// nearest headings, the line before it. Words inside URLs, hosts and code
+// never count: a host named attacker.example frames nothing.
+func framed(b markdown.Block) bool {
+	frame := vocab.WordsRe("frame")
+	if frame == nil {
+		return false
+	}
+	check := func(s string) bool { return s != "" && frame.MatchString(text.Normalize(stripCode(s))) }
+	hs := b.Headings
+	if len(hs) > 2 {
+		hs = hs[len(hs)-2:]
+	}
+	for _, h := range hs {
+		if check(h) {
+			return true
+		}
+	}
+	if b.Kind == markdown.Fence || b.Kind == markdown.Indented {
+		return check(b.Before)
+	}
+	return false
+}
+
+var urlish = regexp.MustCompile("(?i)`[^`]*`|https?://\\S+|\\b[\\w.-]+\\.(?:com|net|org|io|dev|sh|site|example|test|xyz|app|co|me|ai)\\b\\S*")
+
+// stripCode removes inline code, URLs and host names, whose words are not
+// framing.
+func stripCode(s string) string { return urlish.ReplaceAllString(s, " ") }
+
+func (l *lowerer) block(b markdown.Block, all []markdown.Block, i int) {
+	ctx := l.opt.Ctx
+	if framed(b) {
+		ctx |= facts.InExample
+	}
+	switch b.Kind {
+	case markdown.Fence, markdown.Indented:
+		l.code(b, ctx)
+	case markdown.Frontmatter:
+		l.frontmatter(b, ctx)
+	case markdown.Comment, markdown.LinkDef:
+		l.prose(b.Text, b.Line, ctx|facts.Hidden, false)
+	case markdown.Heading:
+		l.prose(b.Text, b.Line, ctx, false)
+	default:
+		if b.Details {
+			ctx |= facts.Hidden
+		}
+		l.prose(b.Text, b.Line, ctx, true)
+	}
+}
+
+// addUnit queues a code unit for the engine.
+func (l *lowerer) addUnit(u *flow.Unit, ctx facts.Context, via ...string) {
+	if u == nil || len(l.res.Units) >= MaxUnits {
+		return
+	}
+	l.res.Units = append(l.res.Units, u)
+	l.res.Ctx[u] = ctx | facts.InDoc
+	l.res.Via[u] = append(append([]string(nil), l.opt.Via...), via...)
+}
+
+// lineOf is the file line of byte offset off in a block's text.
+func lineOf(textBlock string, line, off int) int {
+	if off > len(textBlock) {
+		off = len(textBlock)
+	}
+	return line + strings.Count(textBlock[:off], "\n")
+}

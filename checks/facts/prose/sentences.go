@@ -1,0 +1,241 @@
+package prose
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/facts/markdown"
+	"github.com/metahub-ai/attest/checks/facts/text"
+	"github.com/metahub-ai/attest/checks/vocab"
+)
+
+// sentence is one sentence of a block: its raw text's offset and its
+// normal form.
+type sentence struct {
+	start, end int
+	norm       string
+}
+
+// sentences splits raw text at sentence ends (. ! ? ; followed by space or
+// the end), at line ends before a list marker or a blank line, and at
+// every line end of a list or table, keeping offsets into raw.
+func sentences(raw string) []sentence {
+	var out []sentence
+	start := 0
+	emit := func(end int) {
+		if end > start {
+			seg := raw[start:end]
+			if len(seg) > MaxSentence {
+				seg = seg[:MaxSentence]
+			}
+			if n := text.Normalize(seg); n != "" {
+				out = append(out, sentence{start: start, end: end, norm: n})
+			}
+		}
+		start = end
+	}
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch c {
+		case '.', '!', '?', ';':
+			if i+1 == len(raw) || raw[i+1] == ' ' || raw[i+1] == '\n' || raw[i+1] == '\t' {
+				// "e.g." and "i.e." and a version "v1.2" are not ends
+				if c == '.' && (i >= 3 && (raw[i-3:i+1] == "e.g." || raw[i-3:i+1] == "i.e.") || i >= 1 && raw[i-1] >= '0' && raw[i-1] <= '9' && i+1 < len(raw) && raw[i+1] >= '0' && raw[i+1] <= '9') {
+					continue
+				}
+				emit(i + 1)
+			}
+		case '\n':
+			rest := strings.TrimLeft(raw[i+1:], " \t")
+			if rest == "" || strings.HasPrefix(rest, "\n") || listStart(rest) || strings.HasPrefix(rest, "|") || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, ">") {
+				emit(i + 1)
+			}
+		}
+	}
+	emit(len(raw))
+	return out
+}
+
+func listStart(s string) bool {
+	if len(s) >= 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') && s[1] == ' ' {
+		return true
+	}
+	i := 0
+	for i < len(s) && i < 4 && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(s) && (s[i] == '.' || s[i] == ')') && s[i+1] == ' '
+}
+
+var listMarker = regexp.MustCompile(`^\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?`)
+
+// tellRe: "run the setup command from config.json", "execute the steps in
+// install.yaml", "run scripts/setup.sh".
+var tellRe = regexp.MustCompile("(?i)\\b(?:run|execute|invoke|call|apply|use|start|launch|source)\\b[^.\\n]{0,40}?[\"`']?([A-Za-z_][\\w.:-]{0,60})[\"`']?\\s+(?:command|script|step|steps|task|entry|hook|target|job)?\\s*(?:from|in|defined in|listed in|of|inside)\\s+(?:the\\s+)?[\"`']?([\\w./-]+\\.(?:json|ya?ml|toml|ini|cfg|conf|sh|bash|py|js|mjs|ts|ps1|txt|md))\\b")
+
+func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) {
+	if l.n >= MaxSentences {
+		return
+	}
+	sents := sentences(raw)
+	if commands {
+		l.commands(raw, line, ctx, sents)
+	}
+	for _, m := range tellRe.FindAllStringSubmatchIndex(raw, 8) {
+		l.res.Tells = append(l.res.Tells, Tell{File: raw[m[4]:m[5]], Key: raw[m[2]:m[3]], At: l.span(lineOf(raw, line, m[0]), nil), Ctx: ctx})
+	}
+	prevConsent := false
+	for _, s := range sents {
+		if l.n++; l.n > MaxSentences {
+			l.res.Set.Unresolved = append(l.res.Set.Unresolved, facts.Unresolved{At: l.span(line, nil), What: fmt.Sprintf("document past %d sentences not read", MaxSentences)})
+			return
+		}
+		sl := lineOf(raw, line, s.start)
+		consent := prevConsent || matches("consent", s.norm)
+		l.sentence(s.norm, sl, ctx, consent)
+		prevConsent = matches("consent", s.norm)
+		l.hosts(raw[s.start:s.end])
+	}
+}
+
+func matches(class, s string) bool {
+	re := vocab.WordsRe(class)
+	return re != nil && re.MatchString(s)
+}
+
+var hostRe = regexp.MustCompile(`https?://[^\s)>\]"'` + "`" + `]+`)
+
+// hosts records the hosts a document names, for the artifact's intent.
+func (l *lowerer) hosts(s string) {
+	for _, u := range hostRe.FindAllString(s, 32) {
+		if _, h, _, ok := vocab.SplitURL(u); ok {
+			l.res.Hosts = append(l.res.Hosts, h)
+		}
+	}
+}
+
+// commands lowers inline code and bare command lines that a model may run.
+func (l *lowerer) commands(raw string, line int, ctx facts.Context, sents []sentence) {
+	lower := l.opt.Lowerers["shell"]
+	if lower == nil {
+		return
+	}
+	flagsAt := func(off int) facts.Context {
+		for _, s := range sents {
+			if off >= s.start && off < s.end {
+				f := facts.Context(0)
+				if negatedBefore(s.norm, len(s.norm)) && runVerbNegated(s.norm) {
+					f |= facts.Negated
+				}
+				if matches("frame", text.Normalize(stripCode(raw[s.start:off]))) {
+					f |= facts.InExample
+				}
+				if matches("consent", s.norm) {
+					f |= facts.Consent
+				}
+				return f
+			}
+		}
+		return 0
+	}
+	for _, c := range markdown.Inline(raw) {
+		if commandLine(c.Text) || strings.Contains(c.Text, "|") && commandLine(strings.TrimSpace(c.Text[strings.LastIndexByte(c.Text, '|')+1:])) {
+			at := lineOf(raw, line, c.Start)
+			l.addUnit(lower(l.path, c.Text, int32(at-1)), ctx|flagsAt(c.Start), fmt.Sprintf("inline code at line %d", at))
+		}
+	}
+	off := 0
+	for i, ln := range strings.Split(raw, "\n") {
+		t := listMarker.ReplaceAllString(ln, "")
+		if !strings.Contains(t, "`") && commandLine(t) {
+			l.addUnit(lower(l.path, strings.TrimPrefix(strings.TrimSpace(t), "$ "), int32(line+i-1)), ctx|flagsAt(off), fmt.Sprintf("command at line %d", line+i))
+		}
+		off += len(ln) + 1
+	}
+}
+
+// runVerbNegated: the sentence forbids running what it shows ("never run
+// `curl … | sh`").
+func runVerbNegated(norm string) bool {
+	for _, v := range []string{"run", "execute", "paste", "type", "use", "pipe", "try"} {
+		if i := strings.Index(norm, v); i >= 0 && negatedBefore(norm, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseStart is where the clause holding offset i begins: after the last
+// comma, colon, "but", "then" or "and then" before it.
+func clauseStart(s string, i int) int {
+	start := 0
+	for _, sep := range []string{", ", ": ", " but ", " then ", " however ", " instead ", " otherwise ", " - ", " — "} {
+		if j := strings.LastIndex(s[:i], sep); j >= 0 && j+len(sep) > start {
+			start = j + len(sep)
+		}
+	}
+	return start
+}
+
+// negatedBefore reports a negator in the clause before offset i.
+func negatedBefore(s string, i int) bool {
+	if i > len(s) {
+		i = len(s)
+	}
+	re := vocab.WordsRe("negator")
+	if re == nil {
+		return false
+	}
+	c := s[clauseStart(s, i):i]
+	return re.MatchString(c)
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// sentence lowers one normalised sentence.
+func (l *lowerer) sentence(norm string, line int, ctx facts.Context, consent bool) {
+	at := l.span(line, nil)
+	base := ctx
+	if consent {
+		base |= facts.Consent
+	}
+	for _, p := range vocab.Phrases() {
+		for _, m := range p.Match(norm) {
+			if p.Object != "" && !matches(p.Object, norm) {
+				continue
+			}
+			c := base | l.local(norm, m[0], m[1])
+			l.res.Set.Sinks = append(l.res.Set.Sinks, facts.Sink{Kind: facts.ModelInstruction, API: "prose", At: at, Ctx: c,
+				Instr: &facts.Instruction{Family: p.Family, Phrase: clip(norm[m[0]:m[1]], 80), Weak: p.Weak}})
+		}
+	}
+	l.flows(norm, at, base)
+}
+
+// local qualifies a match by the words around it in its sentence: a
+// negator in its clause (before the phrase's own negator, for a phrase
+// that carries one), quotes, and framing before it ("such as", "detects",
+// "attackers may write").
+func (l *lowerer) local(norm string, m0, m1 int) facts.Context {
+	var c facts.Context
+	// a phrase that carries its own negator ("do not ask for
+	// confirmation") is negated only by another one before it ("never
+	// delete files without asking"), as any phrase is
+	if negatedBefore(norm, m0) {
+		c |= facts.Negated
+	}
+	if text.Quoted(norm, m0) {
+		c |= facts.InExample
+	}
+	if matches("frame", norm[:m0]) {
+		c |= facts.InExample
+	}
+	return c
+}

@@ -1,0 +1,214 @@
+// Package query holds what the safety checks share when they query the
+// analysis model: whether a fact stands (not a labelled example, not
+// negated), whether a destination is one the artifact declares, and the
+// evidence a finding cites (the sink's line, the source's line, the steps
+// between, and whether the code can run).
+package query
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/internal/files"
+	"github.com/metahub-ai/attest/checks/internal/reach"
+	"github.com/metahub-ai/attest/checks/vocab"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+// Stands reports whether a fact is what the artifact does or asks for:
+// not a labelled example, not negated.
+func Stands(c facts.Context) bool {
+	return !c.Has(facts.InExample) && !c.Has(facts.Negated)
+}
+
+// Declared reports whether a destination's host is one the artifact
+// declares (its manifests and the documentation's own prose) or a
+// subdomain of one.
+func Declared(in facts.Intent, dest string) bool {
+	_, h, _, ok := vocab.SplitURL(dest)
+	if !ok {
+		return false
+	}
+	for _, d := range in.Hosts {
+		if h == d || strings.HasSuffix(h, "."+d) || strings.HasSuffix(d, "."+h) && strings.Count(h, ".") >= 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// Hostile reports a destination labelled as a capture, paste, file-drop,
+// tunnel, chat-webhook, metadata or pool host, or a public IP literal.
+func Hostile(s facts.Sink) bool {
+	for _, l := range s.DestLabels {
+		switch l {
+		case "capture", "paste", "file-drop", "tunnel", "chat-webhook", "metadata", "pool", "dyndns":
+			return true
+		}
+	}
+	return false
+}
+
+// ViaCredential reports a flow that reaches its sink only as the
+// request's credential (an Authorization header, an auth argument).
+func ViaCredential(f facts.Flow) bool {
+	return slices.Contains(f.To.Args, "via:credential") && !slices.Contains(f.To.Args, "via:data") && !slices.Contains(f.To.Args, "via:dest")
+}
+
+// ModelRead reports whether a fact sits in text a model reads: a
+// model-read document, an MCP string, a hook's prompt.
+func ModelRead(s *resolve.Subject, at facts.Span) bool {
+	switch at.Medium {
+	case facts.MCPString:
+		return true
+	case facts.Prose, facts.Block:
+		return files.ModelRead(s, at.Path) || strings.HasPrefix(strings.Join(at.Via, " "), "hook ")
+	}
+	return false
+}
+
+func where(at facts.Span) string {
+	s := fmt.Sprintf("%s:%d", at.Path, at.Line)
+	if len(at.Via) > 0 {
+		s += " (" + strings.Join(at.Via, ", ") + ")"
+	}
+	return s
+}
+
+// Describe says what a sink is, for a message: "net-send requests.post to
+// https://x".
+func Describe(s facts.Sink) string {
+	api := strings.TrimPrefix(s.API, "prose:")
+	var b strings.Builder
+	switch s.Kind {
+	case facts.NetSend:
+		b.WriteString("a network send")
+	case facts.DNS:
+		b.WriteString("a DNS lookup")
+	case facts.Mail:
+		b.WriteString("a mail")
+	case facts.NetConnect:
+		b.WriteString("a connection")
+	case facts.ExecShell:
+		b.WriteString("a shell command")
+	case facts.ExecCode:
+		b.WriteString("code execution")
+	default:
+		b.WriteString(string(s.Kind))
+	}
+	if api != "" && !strings.HasPrefix(api, "<") {
+		fmt.Fprintf(&b, " (%s)", api)
+	}
+	if s.Dest != "" {
+		d := s.Dest
+		if len(d) > 80 {
+			d = d[:80] + "…"
+		}
+		fmt.Fprintf(&b, " to %s", d)
+	}
+	return b.String()
+}
+
+// Label names a source label for a message.
+func Label(l facts.Label) string {
+	switch l {
+	case facts.CredentialStore:
+		return "a credential store"
+	case facts.EnvFile:
+		return "a .env file"
+	case facts.SecretEnv:
+		return "a secret environment variable"
+	case facts.WholeEnv:
+		return "the whole environment"
+	case facts.Conversation:
+		return "the conversation"
+	case facts.UserFiles:
+		return "the user's files"
+	case facts.RemoteContent:
+		return "downloaded content"
+	case facts.Decoded:
+		return "decoded content"
+	case facts.UserInput:
+		return "caller input"
+	}
+	return strings.ReplaceAll(string(l), "-", " ")
+}
+
+// FlowEvidence is a finding about a flow: at the sink's line, naming the
+// source's line and what was followed between.
+func FlowEvidence(f facts.Flow, verb string) checks.Evidence {
+	what := f.From.What
+	if f.From.Label == facts.SecretEnv || f.From.Label == facts.EnvVar {
+		what = "$" + what
+	}
+	msg := fmt.Sprintf("%s (%s, read at %s) %s %s", Label(f.From.Label), clip(what, 60), where(f.From.At), verb, Describe(f.To))
+	if n := len(f.Steps); n > 0 {
+		var ls []string
+		for _, st := range f.Steps {
+			ls = append(ls, fmt.Sprint(st.Line))
+		}
+		msg += fmt.Sprintf(" through line %s", strings.Join(slices.Compact(ls), ", "))
+	}
+	msg += " [" + f.Strength.String() + "]"
+	return checks.At(f.To.At.Path, f.To.At.Line, f.To.At.Col, msg)
+}
+
+// SinkEvidence is a finding about a sink alone.
+func SinkEvidence(s facts.Sink, msg string) checks.Evidence {
+	if len(s.At.Via) > 0 {
+		msg += " (" + strings.Join(s.At.Via, ", ") + ")"
+	}
+	return checks.At(s.At.Path, s.At.Line, s.At.Col, msg)
+}
+
+// EffectEvidence is a finding about an effect.
+func EffectEvidence(e facts.Effect, msg string) checks.Evidence {
+	if len(e.At.Via) > 0 {
+		msg += " (" + strings.Join(e.At.Via, ", ") + ")"
+	}
+	return checks.At(e.At.Path, e.At.Line, e.At.Col, msg)
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// Outcome turns findings into a result: fail evidence first, then warn
+// evidence; with neither, a pass that says what was looked at. Every item
+// says whether its code can run.
+func Outcome(s *resolve.Subject, fails, warns []checks.Evidence, passed string) checks.Result {
+	fails = dedupe(reach.Annotate(s, fails))
+	warns = dedupe(reach.Annotate(s, warns))
+	switch {
+	case len(fails) > 0:
+		return checks.Failed(fails[0].Where(), append(fails, warns...)...)
+	case len(warns) > 0:
+		return checks.Warning(0.5, warns[0].Where(), warns...)
+	}
+	return checks.Passed(passed)
+}
+
+func dedupe(ev []checks.Evidence) []checks.Evidence {
+	seen := map[string]bool{}
+	var out []checks.Evidence
+	for _, e := range ev {
+		k := fmt.Sprintf("%s:%d:%s", e.Path, e.Line, e.Message)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, e)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b checks.Evidence) int {
+		if c := strings.Compare(a.Path, b.Path); c != 0 {
+			return c
+		}
+		return a.Line - b.Line
+	})
+	return out
+}

@@ -1,0 +1,180 @@
+package vocab
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Phrase is a family entry of data/phrases.txt: a pattern over one
+// normalised sentence that says what an instruction to a model does.
+type Phrase struct {
+	*Entry
+	Family string
+	Re     *regexp.Regexp
+	// Required lists literals one of which every match contains: a
+	// sentence with none of them cannot match, and the pattern is not run.
+	Required []string
+	// NotAfter, when set, must not match right after the match: "you are
+	// now" followed by "ready" is narrative.
+	NotAfter *regexp.Regexp
+	// NegatedForm: the phrase carries its own negator ("do not ask for
+	// confirmation"), so only a further negator before it negates it.
+	NegatedForm bool
+	// Weak: a concern, not a finding, on its own.
+	Weak bool
+	// Object names the words class the sentence must also hold.
+	Object string
+}
+
+var macro = regexp.MustCompile(`\{([a-z][a-z-]*)\}`)
+
+type phraseSet struct {
+	words   map[string]string // class → alternation
+	wordRes map[string]*regexp.Regexp
+	phrases []*Phrase
+	err     error
+}
+
+var phraseTable = sync.OnceValue(func() *phraseSet {
+	ps := &phraseSet{words: map[string]string{}, wordRes: map[string]*regexp.Regexp{}}
+	for _, e := range Entries("phrases") {
+		if e.Section == "words" {
+			ps.words[e.Label] = e.Pattern
+		}
+	}
+	expand := func(p string) string {
+		return macro.ReplaceAllStringFunc(p, func(m string) string {
+			if alt, ok := ps.words[m[1:len(m)-1]]; ok {
+				return "(?:" + alt + ")"
+			}
+			return m
+		})
+	}
+	for name, alt := range ps.words {
+		re, err := regexp.Compile(`\b(?:` + alt + `)\b`)
+		if err != nil {
+			ps.err = err
+			continue
+		}
+		ps.wordRes[name] = re
+	}
+	for _, e := range Entries("phrases") {
+		if e.Section != "family" {
+			continue
+		}
+		expr := expand(e.Pattern)
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			ps.err = err
+			continue
+		}
+		p := &Phrase{Entry: e, Family: e.Label, Re: re, NegatedForm: e.Has("negated-form"), Weak: e.Has("weak"), Object: e.Opt("object")}
+		if na := e.Opt("not-after"); na != "" {
+			p.NotAfter = regexp.MustCompile(`^\s*(?:` + na + `)\b`)
+		}
+		if tree, err := syntax.Parse(expr, syntax.Perl); err == nil {
+			p.Required = required(tree.Simplify())
+		}
+		ps.phrases = append(ps.phrases, p)
+	}
+	return ps
+})
+
+// Phrases are the instruction families.
+func Phrases() []*Phrase { return phraseTable().phrases }
+
+// PhrasesErr reports a pattern that does not compile; the tests hold it
+// nil.
+func PhrasesErr() error { return phraseTable().err }
+
+// WordsRe is a words class as a pattern matching any of its words.
+func WordsRe(class string) *regexp.Regexp { return phraseTable().wordRes[class] }
+
+// Match finds a family's matches in a normalised sentence, honouring the
+// prefilter and not-after.
+func (p *Phrase) Match(s string) [][]int {
+	if len(p.Required) > 0 && !slices.ContainsFunc(p.Required, func(r string) bool { return strings.Contains(s, r) }) {
+		return nil
+	}
+	var out [][]int
+	for _, m := range p.Re.FindAllStringIndex(s, 4) {
+		if p.NotAfter != nil && p.NotAfter.MatchString(s[m[1]:]) {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// required computes literals one of which every string the expression
+// matches contains (nil when no such set is known): a literal is itself;
+// a concatenation takes its best operand; an alternation needs every
+// branch to have a set and takes their union; a repetition that may be
+// empty has none.
+func required(re *syntax.Regexp) []string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return nil
+		}
+		return []string{string(re.Rune)}
+	case syntax.OpCapture:
+		return required(re.Sub[0])
+	case syntax.OpPlus:
+		return required(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return required(re.Sub[0])
+		}
+		return nil
+	case syntax.OpConcat:
+		// adjacent literals join into a longer required literal
+		var best []string
+		score := func(set []string) int {
+			if len(set) == 0 {
+				return -1 << 30 // any set beats none
+			}
+			m := 1 << 30
+			for _, s := range set {
+				m = min(m, len(s))
+			}
+			return m*4 - len(set)
+		}
+		var run strings.Builder
+		flush := func() {
+			if run.Len() > 0 {
+				if cand := []string{run.String()}; score(cand) > score(best) {
+					best = cand
+				}
+				run.Reset()
+			}
+		}
+		for _, sub := range re.Sub {
+			if sub.Op == syntax.OpLiteral && sub.Flags&syntax.FoldCase == 0 {
+				run.WriteString(string(sub.Rune))
+				continue
+			}
+			flush()
+			if set := required(sub); score(set) > score(best) {
+				best = set
+			}
+		}
+		flush()
+		return best
+	case syntax.OpAlternate:
+		var out []string
+		for _, sub := range re.Sub {
+			set := required(sub)
+			if len(set) == 0 {
+				return nil
+			}
+			out = append(out, set...)
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	return nil
+}
