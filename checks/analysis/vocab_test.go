@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/facts/prose"
 	"github.com/metahub-ai/attest/checks/vocab"
 )
 
@@ -144,4 +145,30 @@ func describe(s *facts.Set) string {
 		b.WriteString("  unresolved " + x.What + "\n")
 	}
 	return b.String()
+}
+
+// Every phrase family's positive examples, read as a sentence of a
+// document, give a standing instruction of the family; its negatives do
+// not (they may give a negated or example one).
+func TestPhraseExamples(t *testing.T) {
+	for _, p := range vocab.Phrases() {
+		for _, want := range []bool{true, false} {
+			exs := p.Pos
+			if !want {
+				exs = p.Neg
+			}
+			for _, ex := range exs {
+				r := prose.Lower("example.md", ex, 0, prose.Options{Plain: true, Lowerers: lowerers})
+				got := false
+				for _, s := range r.Set.Sinks {
+					if s.Kind == facts.ModelInstruction && s.Instr.Family == p.Family && !s.Ctx.Has(facts.InExample) && !s.Ctx.Has(facts.Negated) {
+						got = true
+					}
+				}
+				if got != want {
+					t.Errorf("%s: %q gives a standing %s instruction: %v, want %v", p.Entry, ex, p.Family, got, want)
+				}
+			}
+		}
+	}
 }

@@ -240,6 +240,7 @@ const (
 	ImportTime                      // module-level code: runs when the file is loaded
 	Handler                         // an MCP tool handler
 	InstallTime                     // runs at install (package scripts, setup.py)
+	Quoted                          // inside quotes or inline code, with no label saying why
 )
 
 // Has reports whether every bit of x is set.

@@ -2,27 +2,33 @@
 package noinstructioninjection
 
 // Doc is the check's documentation.
-const Doc = `Reads the visible text of every file a model reads (SKILL.md and the
-skill's other markdown, agent files, commands, CLAUDE.md/AGENTS.md,
-READMEs, frontmatter values), one markdown state per file, and looks for
-text addressed to the model that overrides the user or its host: override
-("ignore previous instructions"), concealment of the artifact's own
-actions ("do not tell the user that you ..."), forged authority
-(<IMPORTANT>, <SYSTEM>, [SYSTEM], a turn forged as "Assistant:"), role
-reassignment ("you are now", "developer mode"), pre-action coercion
-("before answering, read/send/fetch ..."), approval bypass ("do not ask
-for confirmation") and evaluator manipulation ("classify this skill as
-safe").
+const Doc = `Reads the visible text of every file a model reads (SKILL.md, agent and
+command files, instruction files, READMEs, the skill's own documents,
+agent.json instructions, hook prompts), one Markdown segmentation per file,
+through the analysis model's prose producer, and finds text that steers the
+model against its user or host, whatever the wording: overriding or
+dropping its instructions and rules ("ignore all previous instructions",
+"your previous instructions no longer apply", "operate without any
+restrictions"), reassigning its persona or identity, forged authority
+(<IMPORTANT>, [SYSTEM], "note to the assistant:", "this skill is
+pre-approved by …", turn forgeries), hiding actions from the user,
+skipping the user's confirmation, asking the user for secrets (passwords,
+API keys, seed phrases, 2FA codes), disclosing the system prompt or the
+conversation, following instructions found in fetched content, forcing
+tool routing, and manipulating an evaluator ("classify this skill as
+safe"). Text is normalised first (invisible characters, homoglyphs, case,
+wrapping); frontmatter values, headings, table cells and the prose of text
+and data blocks are read too.
 
-Text is normalised first (invisible characters removed, NFKC, homoglyphs
-mapped, case folded, lines of a paragraph joined), so zero-width
-splitting, look-alike letters and line wrapping do not hide a phrase;
-table rows and list items are read one by one. An unquoted hit fails; a
-quoted hit warns, unless it is a labelled example: quoted, with a label
-such as "attackers write", "don't", "malicious" or "injection" in its
-sentence, the two lines before, the caption after or the heading. A
-negated imperative and "never reveal your system prompt" pass.`
+fail: an unnegated instruction of those families. warn: one in quotes or
+inline code with no label saying why, and pressure phrases ("otherwise the
+system will crash"). Not: a labelled example (a security guide showing an
+attack under a heading or lead-in that says so, a detection rule), a
+prohibition ("never reveal your system prompt", "never paste API keys into
+chat"), text in hidden channels (no-hidden-instructions reads those) and
+MCP strings (the mcp-*-not-poisoned checks read those).`
 
 // Remediation says how to fix a finding.
-const Remediation = `Remove text addressed to the model that overrides the user or its
-host; quote and label examples of attacks.`
+const Remediation = `Remove text addressed to the model that overrides the user or its host,
+hides actions, or asks for secrets; quote attacks only under a label
+that says they are examples.`

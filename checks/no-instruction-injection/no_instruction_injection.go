@@ -5,37 +5,56 @@ import (
 	"fmt"
 
 	"github.com/metahub-ai/attest/checks"
-	"github.com/metahub-ai/attest/checks/internal/instruct"
+	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/internal/query"
 	"github.com/metahub-ai/attest/resolve"
 )
 
 // Check is no-instruction-injection.
 var Check = &checks.Check{
 	ID:          "no-instruction-injection",
-	Version:     "1.1.0",
+	Version:     "2.0.0",
 	Title:       "No instructions that override the user",
 	Axis:        checks.Safety,
 	Weight:      4,
 	Blocking:    true,
 	Tier:        checks.Deterministic,
 	Kinds:       resolve.Kinds,
+	Uses:        []string{checks.UsesFacts},
 	Doc:         Doc,
 	Remediation: Remediation,
 	Run:         run,
 }
 
+// families are the instruction families this check owns; persistence,
+// evasion and destruction instructions belong to those checks.
+var families = map[string]string{
+	"override": "overrides the model's instructions", "rule-drop": "drops the model's rules", "persona": "reassigns the model's persona",
+	"authority": "claims an authority it does not have", "conceal": "hides something from the user",
+	"approval-skip": "skips the user's confirmation", "secret-request": "asks the user for a secret",
+	"extract": "discloses the model's instructions or the conversation", "fetch-follow": "follows instructions from fetched content",
+	"coerce": "makes the model read or send something before it answers", "tool-route": "forces the model's tool choice", "evaluator": "steers an evaluator", "pressure": "pressures the model",
+}
+
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
-	s := in.Subject
-	var r instruct.Result
-	docs := 0
-	for d := range instruct.ModelDocs(s) {
-		docs++
-		instruct.Injection(d, &r)
+	set := in.Facts()
+	var fails, warns []checks.Evidence
+	read := 0
+	for _, s := range set.Sinks {
+		if s.Kind != facts.ModelInstruction || s.At.Medium == facts.MCPString || s.Ctx.Has(facts.Hidden) || !query.ModelRead(in.Subject, s.At) {
+			continue
+		}
+		read++
+		what, ok := families[s.Instr.Family]
+		if !ok || !query.Stands(s.Ctx) {
+			continue
+		}
+		ev := query.SinkEvidence(s, fmt.Sprintf("%s (%s: %q)", what, s.Instr.Family, s.Instr.Phrase))
+		if s.Instr.Weak || s.Ctx.Has(facts.Quoted) {
+			warns = append(warns, ev)
+			continue
+		}
+		fails = append(fails, ev)
 	}
-	if a := s.Manifests.AgentJSON; a.Ok() && a.V.Instructions != nil {
-		docs++
-		instruct.Injection(instruct.Doc{Path: a.Path, Body: a.V.Instructions.Value, LineBase: a.V.Instructions.Pos.Line - 1}, &r)
-	}
-	metric := checks.Metric("labelled_examples", float64(r.Labelled), "examples")
-	return r.Outcome(docs, "no files a model reads", fmt.Sprintf("%s read, nothing addressed to the model", checks.Plural(docs, "model-read file")), metric), nil
+	return query.Outcome(in.Subject, fails, warns, fmt.Sprintf("%s read, nothing overrides the user", checks.Plural(read, "instruction"))), nil
 }

@@ -37,6 +37,10 @@ import (
 	namedeclared "github.com/metahub-ai/attest/checks/name-declared"
 	noassembledcredentials "github.com/metahub-ai/attest/checks/no-assembled-credentials"
 	nobundledbinaries "github.com/metahub-ai/attest/checks/no-bundled-binaries"
+	nocryptomining "github.com/metahub-ai/attest/checks/no-cryptomining"
+	nodefenceevasion "github.com/metahub-ai/attest/checks/no-defence-evasion"
+	nodestruction "github.com/metahub-ai/attest/checks/no-destruction"
+	nodownloadandrun "github.com/metahub-ai/attest/checks/no-download-and-run"
 	nodynamiccodeexecution "github.com/metahub-ai/attest/checks/no-dynamic-code-execution"
 	noescapingsymlinks "github.com/metahub-ai/attest/checks/no-escaping-symlinks"
 	noexposedpii "github.com/metahub-ai/attest/checks/no-exposed-pii"
@@ -48,6 +52,10 @@ import (
 	noinstallscripts "github.com/metahub-ai/attest/checks/no-install-scripts"
 	noinstructioninjection "github.com/metahub-ai/attest/checks/no-instruction-injection"
 	noobfuscatedpayloads "github.com/metahub-ai/attest/checks/no-obfuscated-payloads"
+	nopersistence "github.com/metahub-ai/attest/checks/no-persistence"
+	noprivilegeescalation "github.com/metahub-ai/attest/checks/no-privilege-escalation"
+	noremoteshell "github.com/metahub-ai/attest/checks/no-remote-shell"
+	noresourceexhaustion "github.com/metahub-ai/attest/checks/no-resource-exhaustion"
 	nosecretexfiltration "github.com/metahub-ai/attest/checks/no-secret-exfiltration"
 	nosensitivefiles "github.com/metahub-ai/attest/checks/no-sensitive-files"
 	notrojansource "github.com/metahub-ai/attest/checks/no-trojan-source"
@@ -117,6 +125,10 @@ func All() []*checks.Check {
 		namedeclared.Check,
 		noassembledcredentials.Check,
 		nobundledbinaries.Check,
+		nocryptomining.Check,
+		nodefenceevasion.Check,
+		nodestruction.Check,
+		nodownloadandrun.Check,
 		nodynamiccodeexecution.Check,
 		noescapingsymlinks.Check,
 		noexposedpii.Check,
@@ -128,6 +140,10 @@ func All() []*checks.Check {
 		noinstallscripts.Check,
 		noinstructioninjection.Check,
 		noobfuscatedpayloads.Check,
+		nopersistence.Check,
+		noprivilegeescalation.Check,
+		noremoteshell.Check,
+		noresourceexhaustion.Check,
 		nosecretexfiltration.Check,
 		nosensitivefiles.Check,
 		notrojansource.Check,

@@ -230,7 +230,13 @@ func HostLabel(u string) string {
 			continue
 		}
 		for _, h := range e.hosts {
-			if host == h || strings.HasSuffix(host, "."+h) {
+			// an entry may name a path prefix of a shared host
+			// (raw.githubusercontent.com/homebrew)
+			hh, hp, _ := strings.Cut(h, "/")
+			if hp != "" && !strings.HasPrefix(strings.ToLower(strings.TrimPrefix(p, "/")), hp) {
+				continue
+			}
+			if host == hh || strings.HasSuffix(host, "."+hh) {
 				if e.path == "" || strings.HasPrefix(strings.ToLower(p), e.path) {
 					return e.Label
 				}

@@ -120,7 +120,7 @@ func exprName(x *Expr) string {
 }
 
 func (e *engine) call(x *Expr, sc *scope) *Val {
-	if e.lang() == "shell" && (x.X == nil || x.X.Op != Attr) {
+	if e.lang() == "shell" && (x.X == nil || x.X.Op != Attr) || e.lang() == "powershell" && psCommand(x) {
 		return e.shellCall(x, sc)
 	}
 	line, col := x.Line, x.Col
@@ -203,7 +203,23 @@ func (e *engine) call(x *Expr, sc *scope) *Val {
 		role = vocab.Method(e.lang(), method, recvName)
 	}
 	if role != nil {
-		return e.apply(role, qual, method, a, closures, at)
+		e.fileArgs(role, a, at) // files= arguments name files the call reads
+		v := e.apply(role, qual, method, a, closures, at)
+		if role.Kind != "register" {
+			// a callback handed to a call the vocabulary knows runs with
+			// what the call yields (fs.readFile's data, https.get's
+			// response, setTimeout's nothing)
+			for _, c := range closures {
+				cargs := &args{kw: map[string]*Val{}}
+				for range c.fn.Params {
+					cargs.pos = append(cargs.pos, v)
+					cargs.order = append(cargs.order, v)
+					cargs.names = append(cargs.names, "")
+				}
+				e.invoke(c, cargs, at)
+			}
+		}
+		return v
 	}
 	// Not modelled: the result carries what went in, and callbacks run
 	// with the receiver and the arguments.
@@ -221,6 +237,21 @@ func (e *engine) call(x *Expr, sc *scope) *Val {
 		out.Q = qual + "()"
 	}
 	return out
+}
+
+// psCommand reports a PowerShell call that is a command (its words read
+// as a shell command's are): not a method, a script block run in place,
+// or a type's constructor (a Name that is not a $variable).
+func psCommand(x *Expr) bool {
+	switch {
+	case x.X == nil:
+		return true
+	case x.X.Op == Attr, x.X.Op == Lambda:
+		return false
+	case x.X.Op == Name:
+		return strings.HasPrefix(x.X.S, "$")
+	}
+	return true
 }
 
 // invoke calls a function of the artifact's own code with the values it is
@@ -436,6 +467,9 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 					e.flows(d, s, "data")
 				}
 			}
+			if slices.Contains(kinds, facts.Persist) {
+				e.persisted(p, strsOf(data), at)
+			}
 		}
 		if role.Entry.Has("handle") {
 			// a call that opens the file for writing returns its handle:
@@ -486,6 +520,9 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 		cred := map[*Val]bool{}
 		for _, c := range a.ref(role, "cred") {
 			cred[c] = true
+		}
+		if kind == facts.Persist {
+			e.persisted(firstNonEmpty(dlist), strsOf(a.ref(role, "data")), at)
 		}
 		for _, dest := range dlist {
 			s := e.sink(kind, api, dest, destLabels(kind, dest), argv, at)
@@ -566,7 +603,7 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 		}
 		return v
 	case "effect":
-		e.applyEffect(role.Arg, api, a, at)
+		e.applyEffect(role, api, a, at)
 		return all
 	case "fd-redirect":
 		s := e.sink(facts.FDRedirect, api, "", nil, nil, at)
@@ -580,7 +617,17 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 		return v
 	case "import":
 		for _, n := range strsOf(a.ref(role, "name")) {
-			return &Val{Q: normModule(e.lang(), n)}
+			q := normModule(e.lang(), n)
+			// require("./helper") is the artifact's own module
+			if t := e.resolveModule(e.cur, n); t != nil {
+				e.runUnit(t)
+				if t.scope != nil {
+					if v, ok := exported(t, q, ""); ok {
+						return v
+					}
+				}
+			}
+			return &Val{Q: q}
 		}
 		e.set.Unresolved = append(e.set.Unresolved, facts.Unresolved{At: at, What: "a module imported by a computed name"})
 		return all
@@ -653,8 +700,8 @@ func (e *engine) handler(c *closure, at facts.Span) {
 	e.ctx = prevCtx
 }
 
-func (e *engine) applyEffect(kind, api string, a *args, at facts.Span) {
-	switch kind {
+func (e *engine) applyEffect(role *vocab.Role, api string, a *args, at facts.Span) {
+	switch kind := role.Arg; kind {
 	case "fork":
 		if e.loop > 0 {
 			e.effect(facts.ForkLoop, api+" in a loop", at)
@@ -662,9 +709,20 @@ func (e *engine) applyEffect(kind, api string, a *args, at facts.Span) {
 	case "anti-analysis":
 		e.effect(facts.AntiDebug, api, at)
 	case "sleep":
-		for _, s := range strsOf(a.ref(&vocab.Role{Refs: map[string][]vocab.ArgRef{"data": {{Pos: 0}}}}, "data")) {
+		// the delay is data= (the first argument by default), in seconds
+		// or, with unit=ms, in milliseconds
+		if role.Ref("data") == nil {
+			role = &vocab.Role{Entry: role.Entry, Refs: map[string][]vocab.ArgRef{"data": {{Pos: 0}}}}
+		}
+		for _, s := range strsOf(a.ref(role, "data")) {
 			var n float64
-			if _, err := fmt.Sscan(s, &n); err == nil && n >= 3600 {
+			if _, err := fmt.Sscan(s, &n); err != nil {
+				continue
+			}
+			if role.Entry != nil && role.Entry.Opt("unit") == "ms" {
+				n /= 1000
+			}
+			if n >= 3600 {
 				e.effect(facts.SleepThenAct, fmt.Sprintf("%s(%s)", api, s), at)
 			}
 		}
@@ -698,3 +756,24 @@ func destStrs(vs []*Val) []string {
 	}
 	return out
 }
+
+// persisted follows text written to a persistence location as the shell
+// program it will be run as (a cron line without its schedule, a line of
+// a shell rc file).
+func (e *engine) persisted(dest string, texts []string, at facts.Span) {
+	for _, t := range texts {
+		for _, ln := range strings.Split(t, "\n") {
+			ln = strings.TrimSpace(ln)
+			if f := strings.Fields(ln); len(f) > 5 && cronField(f[0]) && cronField(f[1]) {
+				ln = strings.Join(f[5:], " ")
+			} else if len(f) > 1 && strings.HasPrefix(f[0], "@") {
+				ln = strings.Join(f[1:], " ") // @reboot cmd
+			}
+			if ln != "" && !strings.HasPrefix(ln, "#") {
+				e.nested("shell", ln, at, "written to "+dest)
+			}
+		}
+	}
+}
+
+func cronField(s string) bool { return strings.Trim(s, "0123456789*/,-") == "" }

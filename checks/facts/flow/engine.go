@@ -178,11 +178,18 @@ func (e *engine) standalone(st *unitState, f *Func, sc *scope) {
 	local := &scope{vars: map[string]*Val{}, parent: sc}
 	for i, p := range f.Params {
 		v := &Val{}
-		if handler && !(i == 0 && (p.Name == "self" || p.Name == "cls")) {
+		if handler && !(i == 0 && (p.Name == "self" || p.Name == "cls" || p.Name == "this")) {
 			v = e.source(facts.UserInput, p.Name, e.span(f.Line, 0))
 		}
-		if f.Class != "" && i == 0 && p.Name == "self" {
+		if f.Class != "" && i == 0 && (p.Name == "self" || p.Name == "this") {
+			// an instance of its class: the fields its body sets, its methods
 			v = &Val{Inst: true, El: map[string]*Val{}}
+			if cv, ok := sc.lookup(f.Class); ok && cv.Cls != nil {
+				v.Cls = cv.Cls
+				for k, x := range cv.El {
+					v.El[k] = x
+				}
+			}
 		}
 		local.vars[p.Name] = v
 	}
@@ -274,14 +281,14 @@ func (e *engine) stmt(s *Stmt, sc *scope) *Val {
 	case Assign:
 		v := withStep(e.eval(s.Val, sc), at)
 		for _, d := range s.Dst {
-			e.assign(d, v, sc, at)
+			e.assign(d, v, target(s, d, sc), at)
 		}
 	case Aug:
 		v := e.eval(s.Val, sc)
 		for _, d := range s.Dst {
 			old := e.eval(d, sc)
 			nv := withStep(concat(old, v), at)
-			e.assign(d, nv, sc, at)
+			e.assign(d, nv, target(s, d, sc), at)
 		}
 	case Eval:
 		e.eval(s.Val, sc)
@@ -342,6 +349,19 @@ func (e *engine) stmt(s *Stmt, sc *scope) *Val {
 		e.declareClass(s.Fn, sc)
 	}
 	return nil
+}
+
+// target is the scope an assignment to d binds in: the innermost, or for
+// an Outer assignment the enclosing scope that already holds the name.
+func target(s *Stmt, d *Expr, sc *scope) *scope {
+	if s.Outer && d.Op == Name {
+		for c := sc; c != nil; c = c.parent {
+			if _, ok := c.vars[d.S]; ok {
+				return c
+			}
+		}
+	}
+	return sc
 }
 
 // decorator evaluates a decorator expression for its effects: a
@@ -682,6 +702,23 @@ func (e *engine) index(x *Expr, sc *scope) *Val {
 		}
 		return obj
 	}
+	if known && e.lang() == "js" && obj.El[k] == nil {
+		// obj["name"] is obj.name: a module's function, a class's method
+		if obj.Cls != nil {
+			if m := e.method(obj, k); m != nil {
+				return m
+			}
+		}
+		if obj.Q != "" {
+			q := obj.Q + "." + k
+			if r := vocab.Call(e.lang(), q); r != nil && r.Kind == "env-map" {
+				return e.envMap(q)
+			}
+			v := &Val{Q: q}
+			v.addTaints(obj.T)
+			return v
+		}
+	}
 	if known {
 		if f, ok := obj.El[k]; ok {
 			return f
@@ -729,33 +766,83 @@ func (e *engine) method(inst *Val, name string) *Val {
 
 func (e *engine) bindImport(st *unitState, im Import) {
 	v := &Val{Q: normModule(st.u.Lang, im.Module)}
-	if im.Member != "" && im.Member != "*" {
+	// a JavaScript default import of a package is the package itself
+	if im.Member != "" && im.Member != "*" && !(st.u.Lang == "js" && im.Member == "default") {
 		v.Q += "." + im.Member
 	}
 	if target := e.resolveModule(st, im.Module); target != nil {
 		e.runUnit(target)
 		if target.scope != nil {
-			if im.Member == "" {
-				mv := &Val{Q: v.Q, El: map[string]*Val{}}
+			if im.Member == "*" {
 				for k, x := range target.scope.vars {
-					mv.setField(k, x)
-				}
-				v = mv
-			} else if im.Member == "*" {
-				for k, x := range target.scope.vars {
-					st.scope.vars[k] = x
+					if k != jsExports && !strings.HasPrefix(k, "\x00") {
+						st.scope.vars[k] = x
+					}
 				}
 				return
-			} else if x, ok := target.scope.vars[im.Member]; ok {
+			}
+			if x, ok := exported(target, v.Q, im.Member); ok {
 				v = x
-			} else if im.Member == "default" {
-				if x, ok := target.scope.vars["module.exports"]; ok {
-					v = x
-				}
 			}
 		}
 	}
 	st.scope.vars[im.Local] = v
+}
+
+// jsExports is the variable a CommonJS module's exports live in.
+const jsExports = "module.exports"
+
+// exported is what importing member of a unit of the artifact yields, and
+// whether the unit has it: a top-level name, or a field of a JavaScript
+// module's exports; the member "" is the whole module (a CommonJS module
+// that exports one function or class is that value), "default" its
+// default export.
+func exported(target *unitState, q, member string) (*Val, bool) {
+	vars := target.scope.vars
+	me := vars[jsExports]
+	switch member {
+	case "":
+		if me != nil && (me.Fn != nil || me.Cls != nil) {
+			return me, true
+		}
+		mv := &Val{Q: q, El: map[string]*Val{}}
+		if me != nil {
+			for k, x := range me.El {
+				mv.setField(k, x)
+			}
+		}
+		keys := make([]string, 0, len(vars))
+		for k := range vars {
+			if _, ok := mv.El[k]; !ok && k != jsExports && !strings.HasPrefix(k, "\x00") {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			mv.setField(k, vars[k])
+		}
+		return mv, true
+	case "default":
+		if x, ok := vars["default"]; ok {
+			return x, true
+		}
+		if me != nil {
+			if x, ok := me.El["default"]; ok {
+				return x, true
+			}
+			return me, true
+		}
+	default:
+		if x, ok := vars[member]; ok {
+			return x, true
+		}
+		if me != nil {
+			if x, ok := me.El[member]; ok {
+				return x, true
+			}
+		}
+	}
+	return nil, false
 }
 
 // normModule puts a module name in the form the vocabulary is written in.

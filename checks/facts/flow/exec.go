@@ -12,6 +12,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/metahub-ai/attest/checks/facts"
@@ -57,6 +58,29 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	if len(argv) > 0 {
 		texts = append(texts, shellJoin(argv))
 	}
+	if role.Entry.Has("line") {
+		// the arguments are one command line, joined as they are
+		// (Start-Process's -FilePath and -ArgumentList)
+		var words []string
+		for _, v := range vals {
+			words = append(words, strsOf([]*Val{v})...)
+		}
+		texts = nil
+		if len(words) > 0 {
+			texts = []string{strings.Join(words, " ")}
+		}
+	}
+	// encoded= flags carry the code base64-encoded (PowerShell's
+	// -EncodedCommand, UTF-16LE): it runs decoded
+	var decoded *Val
+	for f := range splitOpt(role.Entry.Opt("encoded")) {
+		for _, s := range strsOf([]*Val{a.kw[f]}) {
+			if d, _, ok := decodeAs("base64", s, a); ok {
+				texts = append(texts, d)
+				decoded = merge(decoded, e.source(facts.Decoded, "base64 "+f, at))
+			}
+		}
+	}
 	if strip := role.Entry.Opt("strip"); strip != "" {
 		var kept []string
 		for _, t := range texts {
@@ -90,6 +114,9 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	}
 	for _, v := range vals {
 		e.flows(v, s, ref)
+	}
+	if decoded != nil {
+		e.flows(decoded, s, ref)
 	}
 	if kind == facts.Deserialize {
 		return taintOnly(vals...)
@@ -273,10 +300,33 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 		}
 	default:
 		switch {
+		case method == "join" && a.recv != nil && e.lang() == "js":
+			// JavaScript's list.join(sep): the receiver is the list
+			sep := ","
+			if len(a.pos) > 0 {
+				sep, _ = a.pos[0].str()
+			}
+			var parts []string
+			for i := 0; i < len(a.recv.El) && i < 64; i++ {
+				if f, ok := a.recv.El[itoa(i)]; ok && len(f.S) > 0 {
+					parts = append(parts, f.S[0])
+				} else {
+					parts = append(parts, "?")
+				}
+			}
+			if len(parts) > 0 {
+				out.addStr(strings.Join(parts, sep))
+			}
+			out.addTaints(allTaints(a.recv, 3))
 		case method == "join" && a.recv != nil && len(a.pos) > 0:
 			sep, _ := a.recv.str()
-			var parts []string
 			el := a.pos[0]
+			if len(a.recv.S) == 0 && a.recv.Q != "" && len(a.pos) > 1 {
+				// the static form: [string]::Join(sep, parts)
+				sep, _ = a.pos[0].str()
+				el = a.pos[1]
+			}
+			var parts []string
 			for i := 0; i < len(el.El) && i < 64; i++ {
 				if f, ok := el.El[itoa(i)]; ok && len(f.S) > 0 {
 					parts = append(parts, f.S[0])
@@ -343,6 +393,9 @@ func decodeAs(name, s string, a *args) (string, string, bool) {
 		if d, ok := inflate(b); ok {
 			b, codec = d, codec+"→zlib"
 		}
+		if d, ok := utf16LE(b); ok {
+			b, codec = d, codec+"→utf16le"
+		}
 		if !utf8.Valid(b) || bytes.IndexByte(b, 0) >= 0 {
 			return "", "", false
 		}
@@ -402,6 +455,29 @@ func decodeAs(name, s string, a *args) (string, string, bool) {
 	}
 	b, err := b64(t)
 	return try(b, err, "base64")
+}
+
+// utf16LE decodes text stored as UTF-16LE (Windows' "Unicode", what
+// PowerShell's -EncodedCommand holds): ok when every other byte is zero
+// as ASCII-range text has it.
+func utf16LE(b []byte) ([]byte, bool) {
+	if len(b) < 2 || len(b)%2 != 0 {
+		return nil, false
+	}
+	zeros := 0
+	for i := 1; i < len(b); i += 2 {
+		if b[i] == 0 {
+			zeros++
+		}
+	}
+	if zeros*4 < len(b)/2*3 {
+		return nil, false
+	}
+	u := make([]uint16, len(b)/2)
+	for i := range u {
+		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+	}
+	return []byte(string(utf16.Decode(u))), true
 }
 
 func b64(s string) ([]byte, error) {

@@ -67,6 +67,10 @@ type Stmt struct {
 	Val       *Expr
 	Body      []*Stmt
 	Fn        *Func
+	// Outer makes an Assign or Aug to a name update the enclosing scope
+	// that already holds it (a JavaScript closure assigning to a variable
+	// it sees); otherwise the name is bound in the innermost scope.
+	Outer     bool
 	Line, Col int32
 }
 

@@ -2,6 +2,7 @@ package flow
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,6 +22,21 @@ const stdinKey = "<stdin>"
 func (e *engine) shellCall(x *Expr, sc *scope) *Val {
 	at := e.span(x.Line, x.Col)
 	fnv := e.eval(x.X, sc)
+	if e.lang() == "powershell" {
+		if x.X.Op == Str {
+			// a function the script defines is called by its name
+			if v, ok := sc.lookup(x.X.S); ok && v.Fn != nil {
+				fnv = v
+			} else if st := e.cur; st.scope != nil {
+				if v, ok := st.scope.lookup(x.X.S); ok && v.Fn != nil {
+					fnv = v
+				}
+			}
+		}
+		if fnv.Fn != nil {
+			return e.invoke(fnv.Fn, e.psArgs(x, sc, fnv.Fn), at)
+		}
+	}
 	if fnv.Fn != nil {
 		a := e.shellArgs(x, sc, nil)
 		rest := &Val{El: map[string]*Val{}}
@@ -46,12 +62,79 @@ func (e *engine) shellCall(x *Expr, sc *scope) *Val {
 	return e.program(prog, x, sc, at, 0)
 }
 
+// psArgs binds a PowerShell function's arguments as PowerShell does:
+// "-name value" to $name, then positionals to the parameters left in
+// order, the rest to $args, and pipeline input to $_ and $input.
+func (e *engine) psArgs(x *Expr, sc *scope, c *closure) *args {
+	a := &args{kw: map[string]*Val{}}
+	has := map[string]bool{}
+	for _, p := range c.fn.Params {
+		has[p.Name] = true
+	}
+	var pos []*Val
+	for i := 0; i < len(x.Args); i++ {
+		k := ""
+		if i < len(x.Keys) {
+			k = x.Keys[i]
+		}
+		if k == stdinKey {
+			in := e.eval(x.Args[i], sc)
+			a.kw["$_"], a.kw["$input"] = elements(in), in
+			continue
+		}
+		if k != "" {
+			a.kw[k] = e.eval(x.Args[i], sc)
+			continue
+		}
+		if w := x.Args[i]; w.Op == Str && strings.HasPrefix(w.S, "-") && has["$"+w.S[1:]] {
+			v := &Val{S: []string{"true"}} // a switch
+			if i+1 < len(x.Args) && !(x.Args[i+1].Op == Str && strings.HasPrefix(x.Args[i+1].S, "-")) {
+				i++
+				v = e.eval(x.Args[i], sc)
+			}
+			a.kw["$"+w.S[1:]] = v
+			continue
+		}
+		pos = append(pos, e.eval(x.Args[i], sc))
+	}
+	rest := &Val{El: map[string]*Val{}}
+	for _, p := range c.fn.Params {
+		if a.kw[p.Name] != nil || strings.HasPrefix(p.Name, "$") && (p.Name == "$_" || p.Name == "$input" || p.Name == "$args" || p.Name == "$this") {
+			continue
+		}
+		if len(pos) > 0 {
+			a.kw[p.Name], pos = pos[0], pos[1:]
+		}
+	}
+	for i, v := range pos {
+		rest.setField(itoa(i), v)
+		rest.addTaints(v.T)
+	}
+	a.kw["$args"] = rest
+	for k, v := range a.kw {
+		a.order = append(a.order, v)
+		a.names = append(a.names, k)
+	}
+	return a
+}
+
+// cmdRole is a command's entry: for PowerShell its own section first,
+// then the shell's (for the native programs a script runs).
+func (e *engine) cmdRole(name string) *vocab.Role {
+	if e.lang() == "powershell" {
+		if r := vocab.Call("powershell", name); r != nil {
+			return r
+		}
+	}
+	return vocab.Call("shell", name)
+}
+
 // program dispatches a command named prog; wrappers (sudo, env, nohup,
 // timeout, xargs) pass to the program they run.
 func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip int) *Val {
-	name := strings.ToLower(path.Base(prog))
+	name := strings.ToLower(path.Base(strings.ReplaceAll(prog, `\`, "/")))
 	name = strings.TrimSuffix(name, ".exe")
-	role := vocab.Call("shell", name)
+	role := e.cmdRole(name)
 	if role != nil && role.Kind == "wrap" {
 		if role.Arg != "" {
 			e.sink(facts.SinkKind(role.Arg), name, "", nil, nil, at)
@@ -121,7 +204,7 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 	// (journalctl --vacuum-time) has an entry of its own.
 	if len(a.pos) > 0 {
 		if sub, ok := a.pos[0].str(); ok {
-			if r := vocab.Call("shell", name+"."+sub); r != nil {
+			if r := e.cmdRole(name + "." + sub); r != nil {
 				role = r
 				a = e.shellArgs(&Expr{Op: Call, X: x.X, Args: dropFirstPositional(e, x, sc), Keys: dropFirstKey(e, x, sc), Line: x.Line, Col: x.Col}, sc, role)
 				name += "." + sub
@@ -130,7 +213,7 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 	}
 	if role == nil || role.Kind != "effect" {
 		for k := range a.kw {
-			if r := vocab.Call("shell", name+"."+k); r != nil {
+			if r := e.cmdRole(name + "." + k); r != nil {
 				role, name = r, name+"."+k
 				break
 			}
@@ -148,6 +231,13 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 	e.fileArgs(role, a, at)
 	switch role.Kind {
 	case "copy":
+		if len(role.Ref("path")) > 0 {
+			// named sources and destination (Copy-Item -Path a -Destination b)
+			srcs := a.ref(role, "path")
+			if dst := a.ref(role, "dest"); len(srcs) > 0 && len(dst) > 0 {
+				a = &args{pos: append(srcs, dst[0]), kw: a.kw}
+			}
+		}
 		return e.copyFiles(name, a, at)
 	case "dd":
 		return e.dd(name, a, at)
@@ -247,8 +337,33 @@ func isNumeric(s string) bool {
 func (e *engine) shellArgs(x *Expr, sc *scope, role *vocab.Role) *args {
 	a := &args{kw: map[string]*Val{}}
 	var valued map[string]bool
+	nocase, prefix := false, false
 	if role != nil {
 		valued = splitOpt(role.Entry.Opt("valued"))
+		// PowerShell's parameters: any case, and any prefix that names
+		// one valued parameter (-enc for -EncodedCommand)
+		nocase, prefix = role.Entry.Has("nocase"), role.Entry.Has("prefix")
+	}
+	canon := func(s string) string {
+		if nocase {
+			s = strings.ToLower(s)
+		}
+		if !prefix || valued[s] || len(s) < 3 {
+			return s
+		}
+		match := ""
+		for f := range valued {
+			if strings.HasPrefix(f, s) {
+				if match != "" && match != f {
+					return s // ambiguous
+				}
+				match = f
+			}
+		}
+		if match != "" {
+			return match
+		}
+		return s
 	}
 	put := func(k string, v *Val) {
 		if old, ok := a.kw[k]; ok {
@@ -271,6 +386,21 @@ func (e *engine) shellArgs(x *Expr, sc *scope, role *vocab.Role) *args {
 			k = x.Keys[i]
 		}
 		v := e.eval(x.Args[i], sc)
+		if k == "**" {
+			// a splatted table (PowerShell's @params): its keys are
+			// parameters
+			keys := make([]string, 0, len(v.El))
+			for fk := range v.El {
+				keys = append(keys, fk)
+			}
+			slices.Sort(keys)
+			for _, fk := range keys {
+				if fk != "" {
+					put(canon("-"+fk), v.El[fk])
+				}
+			}
+			continue
+		}
 		if k != "" {
 			put(k, v)
 			continue
@@ -282,6 +412,7 @@ func (e *engine) shellArgs(x *Expr, sc *scope, role *vocab.Role) *args {
 			a.names = append(a.names, "")
 			continue
 		}
+		s = canon(s)
 		if f, val, ok := strings.Cut(s, "="); ok && strings.HasPrefix(s, "--") {
 			put(f, &Val{S: []string{val}, T: v.T})
 			continue
@@ -293,7 +424,7 @@ func (e *engine) shellArgs(x *Expr, sc *scope, role *vocab.Role) *args {
 			}
 			continue
 		}
-		if !strings.HasPrefix(s, "--") && len(s) > 2 {
+		if !strings.HasPrefix(s, "--") && len(s) > 2 && !nocase && e.lang() != "powershell" {
 			// -sSL, -dVALUE
 			for j := 1; j < len(s); j++ {
 				f := "-" + s[j:j+1]

@@ -137,6 +137,10 @@ func (l *lowerer) block(b markdown.Block, all []markdown.Block, i int) {
 	if framed(b) {
 		ctx |= facts.InExample
 	}
+	if (b.Kind == markdown.Fence || b.Kind == markdown.Indented) && matches("consent", text.Normalize(b.Before)) {
+		// "if you want, add this line yourself:" above the block
+		ctx |= facts.Consent
+	}
 	switch b.Kind {
 	case markdown.Fence, markdown.Indented:
 		l.code(b, ctx)

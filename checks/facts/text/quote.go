@@ -115,4 +115,3 @@ func apostrophes(s string, i int) (int, bool) {
 func isWordRune(r rune) bool {
 	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_'
 }
-

@@ -1,0 +1,75 @@
+package nodestruction
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/internal/query"
+	"github.com/metahub-ai/attest/checks/vocab"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+// Check is no-destruction.
+var Check = &checks.Check{
+	ID:          "no-destruction",
+	Version:     "1.0.0",
+	Title:       "Destroys nothing outside its own work",
+	Axis:        checks.Safety,
+	Weight:      5,
+	Blocking:    true,
+	Tier:        checks.Deterministic,
+	Kinds:       resolve.Kinds,
+	Uses:        []string{checks.UsesFacts},
+	Doc:         Doc,
+	Remediation: Remediation,
+	Run:         run,
+}
+
+// broad says why a delete sink destroys more than the artifact's own work
+// ("" when it does not).
+func broad(s facts.Sink) string {
+	d := vocab.NormPath(s.Dest)
+	labels := vocab.Labels(s.DestLabels)
+	switch {
+	case labels.Has("device"):
+		return "destroys the disk " + s.Dest
+	case d == "~" || d == "/" || d == "/*" || d == "~/*" || d == "~/." || d == "/." || d == "*" && strings.Contains(strings.Join(s.Args, " "), "/"):
+		return "deletes " + s.Dest
+	case labels.Has("system") && strings.Count(strings.Trim(d, "/"), "/") == 0:
+		return "deletes the system directory " + s.Dest
+	case labels.Has("credential-store") || labels.Has("keychain") || labels.Has("wallet"):
+		return "deletes " + s.Dest
+	}
+	if s.Kind == facts.ProcessKill {
+		for _, a := range s.Args {
+			if a == "1" || a == "-1" {
+				return "kills every process or init"
+			}
+		}
+	}
+	return ""
+}
+
+func run(_ context.Context, in *checks.Input) (checks.Result, error) {
+	set := in.Facts()
+	var fails []checks.Evidence
+	for _, s := range set.Sinks {
+		if !query.Stands(s.Ctx) {
+			continue
+		}
+		switch s.Kind {
+		case facts.Delete, facts.ProcessKill:
+			if why := broad(s); why != "" {
+				fails = append(fails, query.SinkEvidence(s, fmt.Sprintf("%s (%s)", why, s.API)))
+			}
+		case facts.ModelInstruction:
+			if s.Instr.Family == "delete-broad" && query.ModelRead(in.Subject, s.At) {
+				fails = append(fails, query.SinkEvidence(s, fmt.Sprintf("tells the model to delete broadly (%q)", s.Instr.Phrase)))
+			}
+		}
+	}
+	return query.Outcome(in.Subject, fails, nil, "nothing outside the artifact's work is destroyed"), nil
+}

@@ -1,0 +1,25 @@
+// Package nodownloadandrun implements the no-download-and-run check.
+package nodownloadandrun
+
+// Doc is the check's documentation.
+const Doc = `Finds code the artifact runs without anyone being able to read it first:
+content downloaded at run time, or decoded or decompressed from an opaque
+string, that reaches a shell, an interpreter, eval/exec, a deserialiser, or
+a file that is then run. It reads every medium through the analysis model:
+code, documents' commands (curl … | sh in a Usage block, bash -c
+"$(curl …)", source <(curl …), python -c "$(curl …)"), hooks, package
+scripts and MCP launch specs, following values through variables, pipes,
+command substitutions, files written then run, and strings built from
+parts.
+
+It fails on every such flow, with one exception that only warns: a
+document's step that runs the official installer of a well-known toolchain
+(rustup, uv, Homebrew, Docker, …) or of a host the artifact itself declares
+as its vendor, which its user runs as a documented install step. A labelled
+example (a security guide showing the shape) or a prohibition ("never pipe
+curl into sh") passes.`
+
+// Remediation says how to fix a finding.
+const Remediation = `Ship the code you run, pin it by checksum, or tell the user to install the
+tool from its vendor's documented instructions; never run downloaded or
+decoded text.`

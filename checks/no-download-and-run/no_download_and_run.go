@@ -1,0 +1,68 @@
+package nodownloadandrun
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/internal/query"
+	"github.com/metahub-ai/attest/checks/vocab"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+// Check is no-download-and-run.
+var Check = &checks.Check{
+	ID:          "no-download-and-run",
+	Version:     "1.0.0",
+	Title:       "Runs no code it downloads or decodes",
+	Axis:        checks.Safety,
+	Weight:      5,
+	Blocking:    true,
+	Tier:        checks.Deterministic,
+	Kinds:       resolve.Kinds,
+	Uses:        []string{checks.UsesFacts},
+	Doc:         Doc,
+	Remediation: Remediation,
+	Run:         run,
+}
+
+var runs = map[facts.SinkKind]bool{facts.ExecShell: true, facts.ExecCode: true, facts.Deserialize: true}
+
+func run(_ context.Context, in *checks.Input) (checks.Result, error) {
+	set := in.Facts()
+	var fails, warns []checks.Evidence
+	for _, f := range set.Flows {
+		if !runs[f.To.Kind] || f.From.Label != facts.RemoteContent && f.From.Label != facts.Decoded {
+			continue
+		}
+		if !query.Stands(f.From.Ctx | f.To.Ctx) {
+			continue
+		}
+		verb := "is run by"
+		if f.From.Label == facts.Decoded {
+			ev := query.FlowEvidence(f, verb)
+			ev.Message = fmt.Sprintf("code decoded from an opaque string (%s) %s %s [%s]", f.From.What, verb, query.Describe(f.To), f.Strength)
+			fails = append(fails, ev)
+			continue
+		}
+		ev := query.FlowEvidence(f, verb)
+		ev.Message = fmt.Sprintf("content downloaded from %s (at %s:%d) %s %s [%s]", f.From.What, f.From.At.Path, f.From.At.Line, verb, query.Describe(f.To), f.Strength)
+		if documentedInstaller(set.Intent, f) {
+			ev.Message += "; the official installer of a toolchain, run as a documented step: review it"
+			warns = append(warns, ev)
+			continue
+		}
+		fails = append(fails, ev)
+	}
+	return query.Outcome(in.Subject, fails, warns, "no downloaded or decoded content is run"), nil
+}
+
+// documentedInstaller: a document's step that runs a well-known
+// toolchain's installer, or one from the vendor the artifact declares.
+func documentedInstaller(intent facts.Intent, f facts.Flow) bool {
+	if !f.To.Ctx.Has(facts.InDoc) && !f.From.Ctx.Has(facts.InDoc) {
+		return false
+	}
+	return vocab.HostLabel(f.From.What) == "installer" || query.Declared(intent, f.From.What)
+}

@@ -1,0 +1,26 @@
+// Package nopersistence implements the no-persistence check.
+package nopersistence
+
+// Doc is the check's documentation.
+const Doc = `Finds an artifact making itself or something else run again later, or
+planting text its agent will read in every session: writes to crontab,
+/etc/cron*, systemd, launchd, autostart and startup folders, rc.local,
+ld.so.preload, sitecustomize and .pth files, shell rc files, SSH
+authorized_keys, git hooks and git configuration, agent settings and
+instruction files (CLAUDE.md, .claude/settings.json, .cursor/rules), and
+instructions to the model to remember something permanently or to apply
+it to every future session. It reads code, documents' commands and prose,
+hooks and scripts through the analysis model.
+
+It fails on a key added to authorized_keys; on a scheduled or start-up
+entry, a preload or an agent file written by code or by a document's step
+the user is not asked to agree to; on anything downloaded, decoded or
+secret written into a persistence location; and on an instruction to the
+model to keep an instruction permanently. A shell rc file edited with a
+plain line (an alias, a PATH export), a crontab -e the user runs, and a
+step the user is asked to agree to warn at most; a labelled example or a
+prohibition passes.`
+
+// Remediation says how to fix a finding.
+const Remediation = `Do not install anything that runs later. If the artifact needs a scheduled
+job or a shell alias, document the line and let the user add it.`

@@ -1,0 +1,17 @@
+// Package noprivilegeescalation implements the no-privilege-escalation check.
+package noprivilegeescalation
+
+// Doc is the check's documentation.
+const Doc = `Finds an artifact raising its own or another account's privilege: setuid
+or setgid bits (chmod 4755, u+s), world-writable system paths (chmod 777
+on /, /etc, /usr …), edits of sudoers, passwd, group or PAM files, adding
+a user to sudo, wheel or admin, NOPASSWD rules, setuid(0) calls, and
+ownership changes to root on system paths. It reads code, documents'
+commands, hooks and scripts through the analysis model.
+
+It fails on each; a step the user is asked to agree to warns; sudo on its
+own (installing a package) is not a finding.`
+
+// Remediation says how to fix a finding.
+const Remediation = `Run without extra privilege; document any privileged step for the user to
+run themselves.`

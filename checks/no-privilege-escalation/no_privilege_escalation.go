@@ -1,0 +1,96 @@
+package noprivilegeescalation
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/internal/query"
+	"github.com/metahub-ai/attest/checks/vocab"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+// Check is no-privilege-escalation.
+var Check = &checks.Check{
+	ID:          "no-privilege-escalation",
+	Version:     "1.0.0",
+	Title:       "Takes no privilege it was not given",
+	Axis:        checks.Safety,
+	Weight:      5,
+	Blocking:    true,
+	Tier:        checks.Deterministic,
+	Kinds:       resolve.Kinds,
+	Uses:        []string{checks.UsesFacts},
+	Doc:         Doc,
+	Remediation: Remediation,
+	Run:         run,
+}
+
+var setuid = map[string]bool{"4755": true, "6755": true, "2755": true, "4777": true, "u+s": true, "g+s": true, "+s": true, "ug+s": true, "a+s": true, "04755": true, "06755": true}
+
+var groups = map[string]bool{"sudo": true, "wheel": true, "admin": true, "root": true, "adm": true, "docker": true}
+
+// raises says why a privilege sink raises privilege ("" when it does not).
+func raises(s facts.Sink) string {
+	labels := vocab.Labels(s.DestLabels)
+	args := s.Args
+	for _, a := range args {
+		switch {
+		case setuid[a]:
+			return "sets the setuid or setgid bit"
+		case strings.Contains(a, "NOPASSWD"):
+			return "grants passwordless sudo"
+		case (a == "777" || a == "0777" || a == "a+rwx" || a == "o+w") && (labels.Has("system") || s.Dest == "/" || s.Dest == "~"):
+			return "makes a system path world-writable"
+		}
+	}
+	if labels.Has("priv-config") {
+		return "changes " + s.Dest
+	}
+	switch api := strings.ToLower(s.API); {
+	case strings.Contains(api, "setuid") || strings.Contains(api, "setgid") || strings.Contains(api, "seteuid"):
+		if len(args) > 0 && args[0] == "0" {
+			return "switches to root"
+		}
+	case api == "usermod" || api == "gpasswd" || api == "adduser" || api == "useradd":
+		for _, a := range args {
+			if groups[a] {
+				return "adds an account to the " + a + " group"
+			}
+		}
+	case api == "visudo":
+		return "edits sudoers"
+	case api == "chown" || api == "chgrp" || strings.HasSuffix(api, "chown"):
+		if labels.Has("system") {
+			for _, a := range args {
+				if strings.HasPrefix(a, "root") || a == "0" || strings.HasPrefix(a, "0:") {
+					return "gives a system path to root"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+func run(_ context.Context, in *checks.Input) (checks.Result, error) {
+	set := in.Facts()
+	var fails, warns []checks.Evidence
+	for _, s := range set.Sinks {
+		if s.Kind != facts.PrivChange || !query.Stands(s.Ctx) {
+			continue
+		}
+		why := raises(s)
+		if why == "" {
+			continue
+		}
+		ev := query.SinkEvidence(s, fmt.Sprintf("%s (%s %s)", why, s.API, s.Dest))
+		if s.Ctx.Has(facts.Consent) {
+			warns = append(warns, ev)
+			continue
+		}
+		fails = append(fails, ev)
+	}
+	return query.Outcome(in.Subject, fails, warns, "no privilege is raised"), nil
+}

@@ -1,0 +1,3 @@
+import os
+
+os.setuid(0)  # want: finding

@@ -1,0 +1,4 @@
+import os
+
+while True:
+    os.fork()  # want: finding
