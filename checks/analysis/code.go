@@ -10,15 +10,17 @@ import (
 	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/facts/flow"
 	"github.com/metahub-ai/attest/checks/facts/golang"
+	"github.com/metahub-ai/attest/checks/facts/powershell"
 	"github.com/metahub-ai/attest/checks/facts/python"
 	"github.com/metahub-ai/attest/checks/facts/shell"
 )
 
 // Lowerers by language: each turns source into a unit of the flow form.
 var lowerers = map[string]flow.Parser{
-	"python": python.Lower,
-	"go":     golang.Lower,
-	"shell":  shell.Lower,
+	"python":     python.Lower,
+	"go":         golang.Lower,
+	"powershell": powershell.Lower,
+	"shell":      shell.Lower,
 }
 
 // Media of the code languages.
