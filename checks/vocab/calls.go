@@ -23,13 +23,13 @@ import (
 //	exec-code            runs code= as code of the same language
 //	deserialize          loads data= as objects (pickle, marshal)
 //	ctor:TYPE            returns an object whose methods are looked up as TYPE.method (fields=Name:N keeps
-//	                     argument N as its field Name)
+//	                     argument N as its field Name; label=L makes the object a value of label L)
 //	store                keeps data= in the receiver under the key name= (a header set, a buffer write)
 //	xform:KIND           returns its arguments transformed: encode, decode, compress, decompress, pass
 //	join                 returns its arguments joined as a path
 //	home                 returns the home directory ("~"), or its argument with "~" expanded
 //	effect:KIND          the call is the effect (fork, anti-analysis, sleep …)
-//	fd-redirect          binds data= to a standard stream
+//	fd-redirect          binds data= to a standard stream (setter: by assigning the field, cmd.Stdin = conn)
 //	import               a dynamic import of the module named by name=
 //	getattr              the attribute named by name= of data= (reflection)
 //

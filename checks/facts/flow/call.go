@@ -382,7 +382,14 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 	switch role.Kind {
 	case "ctor":
 		v := &Val{Q: role.Arg}
-		v.addTaints(all.T)
+		if role.Entry.Opt("fields") == "" {
+			v.addTaints(all.T) // with fields=, what goes in is kept in its field
+		}
+		if l := role.Entry.Opt("label"); l != "" {
+			// label=L: the object is itself a value of that kind (a
+			// connection is a socket)
+			v.addTaints(e.source(facts.Label(l), api, at).T)
+		}
 		if strs := strsOf(a.ref(role, "str")); len(strs) > 0 {
 			v.addStr(path.Join(strs...))
 		}

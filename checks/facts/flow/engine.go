@@ -400,6 +400,7 @@ func (e *engine) assign(d *Expr, v *Val, sc *scope, at facts.Span) {
 		sc.vars[d.S] = v
 	case Attr:
 		obj := e.eval(d.X, sc)
+		e.setter(obj, d, v, at)
 		obj.setField(d.S, v)
 		obj.addTaints(v.T)
 		if obj.Q != "" && d.S == "__doc__" {
@@ -430,6 +431,26 @@ func (e *engine) assign(d *Expr, v *Val, sc *scope, at facts.Span) {
 	default:
 		e.eval(d, sc)
 	}
+}
+
+// setter applies a vocabulary entry marked setter when its field is
+// assigned, as a call with the value: cmd.Stdin = conn binds the
+// connection to the command's input.
+func (e *engine) setter(obj *Val, d *Expr, v *Val, at facts.Span) {
+	var role *vocab.Role
+	q := ""
+	if obj.Q != "" {
+		q = obj.Q + "." + d.S
+		role = vocab.Call(e.lang(), q)
+	}
+	if role == nil {
+		role = vocab.Method(e.lang(), d.S, exprName(d.X))
+	}
+	if role == nil || !role.Entry.Has("setter") {
+		return
+	}
+	a := &args{pos: []*Val{v}, kw: map[string]*Val{}, order: []*Val{v}, names: []string{""}, recv: obj}
+	e.apply(role, q, d.S, a, nil, at)
 }
 
 // elements is what iterating v yields.
@@ -665,11 +686,14 @@ func (e *engine) attr(x *Expr, sc *scope) *Val {
 		}
 		return v
 	}
-	v := taintOnly(recv)
 	if recv.El != nil && !recv.Env {
+		// a field of an object carries the object's own taints, not its
+		// other fields'
+		v := &Val{T: slices.Clone(recv.T)}
 		recv.setField(x.S, v)
+		return v
 	}
-	return v
+	return taintOnly(recv)
 }
 
 // envVar is one environment variable read from the environment map.

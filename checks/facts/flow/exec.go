@@ -137,7 +137,9 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 		e.nested(lang, t, at, how)
 	}
 	e.stdin = prevStdin
-	return taintOnly(vals...)
+	out := taintOnly(vals...)
+	out.Q = role.Entry.Opt("type") // type=T: the result is a T (exec.Cmd), its fields and methods T's
+	return out
 }
 
 func firstWord(s string) string {

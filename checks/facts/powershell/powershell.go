@@ -211,7 +211,7 @@ type body struct{ output bool }
 func (p *parser) script() []*flow.Stmt {
 	p.skip(true)
 	var out []*flow.Stmt
-	if p.keyword() == "param" {
+	if p.attributesThenParam() {
 		for _, pr := range p.paramBlock() {
 			if pr.Default != nil {
 				out = append(out, &flow.Stmt{Op: flow.Assign, Dst: []*flow.Expr{{Op: flow.Name, S: pr.Name, Line: pr.Default.Line}}, Val: pr.Default, Line: pr.Default.Line})
@@ -419,7 +419,7 @@ func (p *parser) scriptBody(params []flow.Param) ([]flow.Param, []*flow.Stmt) {
 	}
 	p.i++
 	p.skip(true)
-	if p.keyword() == "param" {
+	if p.attributesThenParam() {
 		params = append(params, p.paramBlock()...)
 	}
 	ss := p.statements('}', body{output: true})
@@ -431,6 +431,22 @@ func (p *parser) scriptBody(params []flow.Param) ([]flow.Param, []*flow.Stmt) {
 
 func withAutomatic(ps []flow.Param) []flow.Param {
 	return append(ps, flow.Param{Name: "$_"}, flow.Param{Name: "$input"}, flow.Param{Name: "$args"})
+}
+
+// attributesThenParam passes the attributes before a param block
+// ([CmdletBinding()]) and reports whether one follows; the cursor stays
+// where it was when none does.
+func (p *parser) attributesThenParam() bool {
+	save := p.i
+	for p.keyword() != "param" {
+		if p.eof() || p.src[p.i] != '[' {
+			p.i = save
+			return false
+		}
+		p.typeName()
+		p.skip(true)
+	}
+	return true
 }
 
 // paramBlock reads "param( ... )".
