@@ -106,6 +106,7 @@ func parse(fset *token.FileSet, path, src string) (f *ast.File, err error) {
 type lowerer struct {
 	u    *flow.Unit
 	fset *token.FileSet
+	tf   *token.File // the one file parsed: positions without the set's lock
 	base int32
 	pre  int // bytes a wrapper added before line 1
 	// imports maps a local package name to its import path.
@@ -121,7 +122,13 @@ func (l *lowerer) pos(p token.Pos) (int32, int32) {
 	if !p.IsValid() {
 		return l.base, 0
 	}
-	ps := l.fset.Position(p)
+	if l.tf == nil {
+		l.tf = l.fset.File(p)
+	}
+	if l.tf == nil || int(p) < l.tf.Base() || int(p) > l.tf.Base()+l.tf.Size() {
+		return l.base, 0
+	}
+	ps := l.tf.PositionFor(p, false)
 	col := ps.Column
 	if ps.Line == 1 {
 		col -= l.pre

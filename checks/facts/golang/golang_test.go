@@ -356,3 +356,42 @@ func FuzzLower(f *testing.F) {
 		analysis.Code("go", "f.go", src, 0, 0)
 	})
 }
+
+// benchSrc is a file of many small functions: reads, requests, commands.
+func benchSrc(n int) string {
+	var b strings.Builder
+	b.WriteString("package main\nimport (\"bytes\"; \"fmt\"; \"net/http\"; \"os\"; \"os/exec\"; \"path/filepath\")\n")
+	for i := range n {
+		fmt.Fprintf(&b, `type T%[1]d struct{ url string }
+func (t *T%[1]d) send(b []byte) error {
+	_, err := http.Post(t.url, "x", bytes.NewReader(b))
+	return err
+}
+func f%[1]d(dir string) {
+	p := filepath.Join(dir, fmt.Sprintf("f%%d.txt", %[1]d))
+	b, err := os.ReadFile(p)
+	if err != nil { return }
+	t := &T%[1]d{url: "https://api.example.com/%[1]d"}
+	for _, c := range []string{"a", "b"} { exec.Command("echo", c).Run() }
+	t.send(b)
+}
+`, i)
+	}
+	return b.String()
+}
+
+func BenchmarkLower(b *testing.B) {
+	src := benchSrc(100)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		golang.Lower("bench.go", src, 0)
+	}
+}
+
+func BenchmarkCode(b *testing.B) {
+	src := benchSrc(100)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		analysis.Code("go", "bench.go", src, 0, 0)
+	}
+}

@@ -310,3 +310,38 @@ func FuzzLower(f *testing.F) {
 		analysis.Code("powershell", "f.ps1", src, 0, 0)
 	})
 }
+
+// benchSrc is a script of many small functions: reads, requests,
+// pipelines, strings.
+func benchSrc(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, `function Get-Item%[1]d {
+    [CmdletBinding()]
+    param([string]$Path = "C:\data\f%[1]d.txt", [switch]$Raw)
+    $c = Get-Content -Path $Path -Raw:$Raw
+    $u = "https://api.example.com/{0}" -f %[1]d
+    $h = @{ Accept = 'application/json'; 'X-Id' = "$env:COMPUTERNAME-%[1]d" }
+    Invoke-RestMethod -Uri $u -Method Post -Body ($c | ConvertTo-Json) -Headers $h | ForEach-Object { $_.id }
+}
+Get-Item%[1]d | Where-Object { $_ -ne $null } | Sort-Object
+`, i)
+	}
+	return b.String()
+}
+
+func BenchmarkLower(b *testing.B) {
+	src := benchSrc(100)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		powershell.Lower("bench.ps1", src, 0)
+	}
+}
+
+func BenchmarkCode(b *testing.B) {
+	src := benchSrc(100)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		analysis.Code("powershell", "bench.ps1", src, 0, 0)
+	}
+}
