@@ -7,9 +7,12 @@
 package analysis
 
 import (
+	"slices"
+
 	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/facts/flow"
 	"github.com/metahub-ai/attest/checks/facts/golang"
+	"github.com/metahub-ai/attest/checks/facts/js"
 	"github.com/metahub-ai/attest/checks/facts/powershell"
 	"github.com/metahub-ai/attest/checks/facts/python"
 	"github.com/metahub-ai/attest/checks/facts/shell"
@@ -19,6 +22,7 @@ import (
 var lowerers = map[string]flow.Parser{
 	"python":     python.Lower,
 	"go":         golang.Lower,
+	"js":         js.Lower,
 	"powershell": powershell.Lower,
 	"shell":      shell.Lower,
 }
@@ -41,6 +45,25 @@ func Code(lang, path, src string, lineBase int32, ctx facts.Context) *facts.Set 
 	}
 	u := lower(path, src, lineBase)
 	return run([]*flow.Unit{u}, map[*flow.Unit]facts.Context{u: ctx}, nil)
+}
+
+// Files returns the facts of several files of one language followed
+// together, so that values cross the files' imports of each other.
+func Files(lang string, files map[string]string) *facts.Set {
+	lower := lowerers[lang]
+	if lower == nil {
+		return &facts.Set{}
+	}
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	units := make([]*flow.Unit, 0, len(paths))
+	for _, p := range paths {
+		units = append(units, lower(p, files[p], 0))
+	}
+	return run(units, nil, nil)
 }
 
 func run(units []*flow.Unit, ctx map[*flow.Unit]facts.Context, via map[*flow.Unit][]string) *facts.Set {

@@ -352,16 +352,18 @@ func (e *engine) stmt(s *Stmt, sc *scope) *Val {
 }
 
 // target is the scope an assignment to d binds in: the innermost, or for
-// an Outer assignment the enclosing scope that already holds the name.
+// an Outer assignment the enclosing scope that already holds the name,
+// and the outermost when none does (JavaScript's implicit global).
 func target(s *Stmt, d *Expr, sc *scope) *scope {
-	if s.Outer && d.Op == Name {
-		for c := sc; c != nil; c = c.parent {
-			if _, ok := c.vars[d.S]; ok {
-				return c
-			}
+	if !s.Outer || d.Op != Name {
+		return sc
+	}
+	c := sc
+	for ; ; c = c.parent {
+		if _, ok := c.vars[d.S]; ok || c.parent == nil {
+			return c
 		}
 	}
-	return sc
 }
 
 // decorator evaluates a decorator expression for its effects: a

@@ -62,11 +62,11 @@ const (
 
 // Stmt is one statement.
 type Stmt struct {
-	Op        StmtOp
-	Dst       []*Expr
-	Val       *Expr
-	Body      []*Stmt
-	Fn        *Func
+	Op   StmtOp
+	Dst  []*Expr
+	Val  *Expr
+	Body []*Stmt
+	Fn   *Func
 	// Outer makes an Assign or Aug to a name update the enclosing scope
 	// that already holds it (a JavaScript closure assigning to a variable
 	// it sees); otherwise the name is bound in the innermost scope.
