@@ -3,11 +3,11 @@ package resolve
 import (
 	"errors"
 	"fmt"
-	"github.com/metahub-ai/attest/checks/lex"
 	"path"
 	"slices"
 	"strings"
 
+	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/resolve/manifest"
 )
 
@@ -33,6 +33,8 @@ var (
 	goMCPSDKs  = []string{"github.com/modelcontextprotocol/go-sdk", "github.com/mark3labs/mcp-go", "github.com/metoro-io/mcp-golang"}
 	rustSDKs   = []string{"rmcp", "mcp-server", "rust-mcp-sdk"}
 	pyImportRe = lex.Lazy(`(?m)^[ \t]*(?:from|import)[ \t]+(?:mcp|fastmcp)(?:[. \t]|$)`)
+	jsSDKRe    = lex.Lazy(`(?:require\(|from[ \t]+|import\()[ \t]*["']@modelcontextprotocol/sdk`)
+	mcpMention = lex.Lazy(`(?i)\bMCP server\b|\bModel Context Protocol\b`)
 )
 
 // Detect decides the artifact's kind from the inventory and manifests.
@@ -58,9 +60,48 @@ func Detect(inv *Inventory, m *Manifests) (Kind, string, error) {
 	if len(m.Agents) > 0 {
 		return KindAgent, m.Agents[0].Path, nil
 	}
+	if c := m.MCPConfig; c != nil && c.V != nil && len(c.V.Servers) > 0 {
+		return KindMCP, c.Path + " (an MCP client configuration: each server entry is judged as a launch spec)", nil
+	}
+	return closest(inv)
+}
+
+// closest is the kind a tree with no manifest is judged as, so that no
+// readable artifact goes unevaluated: code that imports an MCP SDK, or
+// documents about an MCP server, are an MCP server; anything else with
+// documents or code is judged as a skill (documents and scripts a model
+// reads and runs). The integrity checks then say what is missing.
+func closest(inv *Inventory) (Kind, string, error) {
+	docs, code := 0, 0
+	mcpDoc := false
+	for i := range inv.Files {
+		f := &inv.Files[i]
+		if strings.Count(f.Path, "/") > 2 || !f.Scanned {
+			continue
+		}
+		switch strings.ToLower(path.Ext(f.Path)) {
+		case ".md", ".markdown", ".txt", ".mdx", ".rst":
+			docs++
+			if !mcpDoc && mcpMention.Re().Match(f.Content) {
+				mcpDoc = true
+			}
+		case ".py", ".js", ".mjs", ".cjs", ".ts", ".mts", ".go", ".sh", ".rb", ".ps1":
+			code++
+			if jsSDKRe.Re().Match(f.Content) || pyImportRe.Re().Match(f.Content) {
+				return KindMCP, f.Path + " imports an MCP SDK (no manifest)", nil
+			}
+		}
+	}
+	switch {
+	case code == 0 && mcpDoc:
+		return KindMCP, "no manifest; the documents describe an MCP server", nil
+	case docs+code > 0:
+		return KindSkill, "no manifest; judged as a skill, the closest kind for documents and scripts a model reads and runs", nil
+	}
 	return "", "", fmt.Errorf("%w: looked for SKILL.md (skill), .claude-plugin/plugin.json (plugin), "+
 		"server.json or an MCP SDK in package.json, pyproject.toml, requirements.txt, go.mod, Cargo.toml or a root .py file (mcp), "+
-		"and agent.json or agents/*.md with frontmatter (agent)", ErrUnknownKind)
+		"an MCP client configuration, agent.json or agents/*.md with frontmatter (agent), and found no documents or code",
+		ErrUnknownKind)
 }
 
 func mcpSignal(inv *Inventory, m *Manifests) string {

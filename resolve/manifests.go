@@ -30,7 +30,7 @@ type Manifests struct {
 	Plugin       *Parsed[manifest.Plugin] // .claude-plugin/plugin.json, else plugin.json
 	Hooks        []*Parsed[manifest.Hooks]
 	AgentJSON    *Parsed[manifest.AgentJSON] // agent.json or .claude/agent.json
-	MCPConfig    *Parsed[manifest.MCPConfig] // .mcp.json or mcp.json
+	MCPConfig    *Parsed[manifest.MCPConfig] // the first of MCPConfigPaths
 	ServerJSON   *Parsed[manifest.ServerJSON]
 	// Agents are the agent markdown files found by the locator: every .md
 	// with frontmatter under agents/, subagents/ or .claude/agents/ at any
@@ -71,7 +71,7 @@ func LoadManifests(inv *Inventory) *Manifests {
 		Cargo:      parse(inv, "Cargo.toml", manifest.ParseCargo),
 		Plugin:     first(inv, manifest.ParsePlugin, ".claude-plugin/plugin.json", "plugin.json"),
 		AgentJSON:  first(inv, manifest.ParseAgentJSON, "agent.json", ".claude/agent.json"),
-		MCPConfig:  first(inv, manifest.ParseMCPConfig, ".mcp.json", "mcp.json"),
+		MCPConfig:  first(inv, manifest.ParseMCPConfig, MCPConfigPaths...),
 		ServerJSON: parse(inv, "server.json", manifest.ParseServerJSON),
 	}
 	for i := range inv.Files {
@@ -223,3 +223,9 @@ func errOf[T any](p *Parsed[T]) error {
 	}
 	return p.Err
 }
+
+// MCPConfigPaths are where an artifact ships an MCP client configuration
+// (Claude Code's .mcp.json, Cursor's and VS Code's project files, Claude
+// Desktop's configuration), first found wins.
+var MCPConfigPaths = []string{".mcp.json", "mcp.json", ".cursor/mcp.json", ".vscode/mcp.json", "claude_desktop_config.json",
+	".claude/mcp.json", ".gemini/settings.json", ".windsurf/mcp.json", ".roo/mcp.json"}

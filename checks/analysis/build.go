@@ -176,14 +176,25 @@ func build(s *resolve.Subject) *facts.Set {
 	set.Merge(code.run())
 	var hosts []string
 	for _, d := range docs {
-		r := prose.Lower(d.path, d.text, 0, prose.Options{Lowerers: lowerers})
+		var ctx facts.Context
+		if files.ModelRead(s, d.path) {
+			ctx = facts.ModelReads
+		}
+		r := prose.Lower(d.path, d.text, 0, prose.Options{Lowerers: lowerers, Ctx: ctx})
 		set.Merge(r.Set)
 		p := docProgram(r)
 		tells(s, r.Tells, p)
 		set.Merge(p.run())
 		hosts = append(hosts, r.Hosts...)
 	}
+	if a := s.Manifests.AgentJSON; a != nil && a.V != nil && a.V.Instructions != nil {
+		r := prose.Lower(a.Path, a.V.Instructions.Value, a.V.Instructions.Pos.Line-1, prose.Options{Plain: true, Via: []string{"agent.json instructions"}, Lowerers: lowerers, Ctx: facts.ModelReads})
+		set.Merge(r.Set)
+		set.Merge(docProgram(r).run())
+	}
+	returned(set)
 	manifests(s, set)
+	mcpStrings(s, set)
 	set.Intent = intent(s, hosts)
 	set.Sort()
 	return set

@@ -39,7 +39,7 @@ func manifests(s *resolve.Subject, set *facts.Set) {
 			p.add(lower(h.File, h.Command, int32(h.Pos.Line-1)), 0, []string{where})
 		}
 		if h.Prompt != "" {
-			r := prose.Lower(h.File, h.Prompt, h.Pos.Line-1, prose.Options{Plain: true, Via: []string{where}, Lowerers: lowerers})
+			r := prose.Lower(h.File, h.Prompt, h.Pos.Line-1, prose.Options{Plain: true, Via: []string{where}, Lowerers: lowerers, Ctx: facts.ModelReads})
 			set.Merge(r.Set)
 			set.Merge(docProgram(r).run())
 		}

@@ -241,6 +241,7 @@ const (
 	Handler                         // an MCP tool handler
 	InstallTime                     // runs at install (package scripts, setup.py)
 	Quoted                          // inside quotes or inline code, with no label saying why
+	ModelReads                      // text a model reads (a skill's documents, agent files, hook prompts, MCP strings)
 )
 
 // Has reports whether every bit of x is set.

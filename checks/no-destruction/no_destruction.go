@@ -42,6 +42,10 @@ func broad(s facts.Sink) string {
 		return "deletes the system directory " + s.Dest
 	case labels.Has("credential-store") || labels.Has("keychain") || labels.Has("wallet"):
 		return "deletes " + s.Dest
+	case (d == "?" || d == "?/" || d == "?/*") && recursive(s.Args):
+		// rm -rf "$DIR"/ with nothing guarding $DIR: the root when it is
+		// empty
+		return "deletes " + s.Dest + " where an unset variable makes it the root; guard it with ${VAR:?}"
 	}
 	if s.Kind == facts.ProcessKill {
 		for _, a := range s.Args {
@@ -66,10 +70,19 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 				fails = append(fails, query.SinkEvidence(s, fmt.Sprintf("%s (%s)", why, s.API)))
 			}
 		case facts.ModelInstruction:
-			if s.Instr.Family == "delete-broad" && query.ModelRead(in.Subject, s.At) {
+			if s.Instr.Family == "delete-broad" && query.ModelRead(s.Ctx) {
 				fails = append(fails, query.SinkEvidence(s, fmt.Sprintf("tells the model to delete broadly (%q)", s.Instr.Phrase)))
 			}
 		}
 	}
 	return query.Outcome(in.Subject, fails, nil, "nothing outside the artifact's work is destroyed"), nil
+}
+
+func recursive(args []string) bool {
+	for _, a := range args {
+		if a == "-r" || a == "-R" || a == "--recursive" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "rR") {
+			return true
+		}
+	}
+	return false
 }

@@ -27,13 +27,15 @@ var Check = &checks.Check{
 }
 
 // families are the instruction families this check owns; persistence,
-// evasion and destruction instructions belong to those checks.
+// evasion and destruction instructions belong to those checks, and tool
+// routing is a skill's own business ("use this skill instead of …") in a
+// document; the MCP checks judge it in tool texts.
 var families = map[string]string{
 	"override": "overrides the model's instructions", "rule-drop": "drops the model's rules", "persona": "reassigns the model's persona",
 	"authority": "claims an authority it does not have", "conceal": "hides something from the user",
 	"approval-skip": "skips the user's confirmation", "secret-request": "asks the user for a secret",
 	"extract": "discloses the model's instructions or the conversation", "fetch-follow": "follows instructions from fetched content",
-	"coerce": "makes the model read or send something before it answers", "tool-route": "forces the model's tool choice", "evaluator": "steers an evaluator", "pressure": "pressures the model",
+	"coerce": "makes the model read or send something before it answers", "expose": "makes the model expose secrets in its output", "parent-steer": "steers the agent that runs it", "evaluator": "steers an evaluator", "pressure": "pressures the model",
 }
 
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
@@ -41,7 +43,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	var fails, warns []checks.Evidence
 	read := 0
 	for _, s := range set.Sinks {
-		if s.Kind != facts.ModelInstruction || s.At.Medium == facts.MCPString || s.Ctx.Has(facts.Hidden) || !query.ModelRead(in.Subject, s.At) {
+		if s.Kind != facts.ModelInstruction || s.At.Medium == facts.MCPString || s.Ctx.Has(facts.Hidden) || !query.ModelRead(s.Ctx) {
 			continue
 		}
 		read++

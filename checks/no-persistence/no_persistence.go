@@ -87,20 +87,42 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			what = s.API
 		}
 		ev := query.SinkEvidence(s, fmt.Sprintf("persists through %s", clip(what)))
+		inDoc := s.Ctx.Has(facts.InDoc)
 		switch {
-		case always(s.DestLabels, s.Dest):
+		case always(s.DestLabels, s.Dest) && (foreignKey(s) || !inDoc):
 			fails = append(fails, ev)
 		case s.Ctx.Has(facts.Consent):
 			// the user is asked first, or runs it themselves
-		case plain(s.Dest) || s.Dest == "" && s.API == "crontab" || strings.HasPrefix(s.API, "git."):
+		case inDoc || plain(s.Dest) || s.Dest == "" && s.API == "crontab" || strings.HasPrefix(s.API, "git."):
+			// a documented setup step (a service of the tool's own, a PATH
+			// line): a reviewer should see it
 			warns = append(warns, ev)
 		default:
 			fails = append(fails, ev)
 		}
 	}
+	// Keeping something in memory is a feature; keeping an instruction
+	// that steers the model against its user is poisoning.
+	steering := map[string]bool{}
 	for _, s := range set.Sinks {
-		if s.Kind == facts.ModelInstruction && s.Instr.Family == "persist-memory" && query.Stands(s.Ctx) && query.ModelRead(in.Subject, s.At) {
-			fails = append(fails, query.SinkEvidence(s, fmt.Sprintf("tells the model to keep an instruction permanently (%q)", s.Instr.Phrase)))
+		if s.Kind == facts.ModelInstruction && s.Instr.Family != "persist-memory" && !s.Instr.Weak && query.Stands(s.Ctx) {
+			steering[s.At.Path] = true
+		}
+	}
+	for _, f := range set.Flows {
+		if f.From.Label.Secret() && query.Stands(f.To.Ctx) && (f.To.At.Medium == facts.Prose || f.To.At.Medium == facts.MCPString) {
+			steering[f.To.At.Path] = true
+		}
+	}
+	for _, s := range set.Sinks {
+		if s.Kind == facts.ModelInstruction && s.Instr.Family == "persist-memory" && query.Stands(s.Ctx) && query.ModelRead(s.Ctx) {
+			ev := query.SinkEvidence(s, fmt.Sprintf("tells the model to keep an instruction permanently (%q)", s.Instr.Phrase))
+			if steering[s.At.Path] {
+				ev.Message += " in a document that also steers the model against its user"
+				fails = append(fails, ev)
+			} else {
+				warns = append(warns, ev)
+			}
 		}
 	}
 	return query.Outcome(in.Subject, fails, warns, "nothing is installed to run again later"), nil
@@ -122,4 +144,15 @@ func writtenTo(at facts.Span) string {
 		}
 	}
 	return ""
+}
+
+// foreignKey: a public key literal written into authorized_keys (someone
+// else's key), not the user's own key piped from their files.
+func foreignKey(s facts.Sink) bool {
+	for _, a := range s.Args {
+		if strings.HasPrefix(a, "data:") && (strings.Contains(a, "ssh-rsa ") || strings.Contains(a, "ssh-ed25519 ") || strings.Contains(a, "ecdsa-sha2") || strings.Contains(a, "ssh-dss ")) {
+			return true
+		}
+	}
+	return false
 }

@@ -27,14 +27,16 @@ var Check = &checks.Check{
 }
 
 // sinks a secret must not reach.
-var sinks = map[facts.SinkKind]bool{facts.NetSend: true, facts.DNS: true, facts.Mail: true, facts.NetConnect: true}
+// ModelOutput: a document telling the model to put a secret into a
+// summary, an issue or a commit, which others read.
+var sinks = map[facts.SinkKind]bool{facts.NetSend: true, facts.DNS: true, facts.Mail: true, facts.NetConnect: true, facts.ModelOutput: true}
 
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	set := in.Facts()
 	var fails, warns []checks.Evidence
 	n := 0
 	for _, f := range set.Flows {
-		if !sinks[f.To.Kind] || !f.From.Label.Secret() {
+		if !sinks[f.To.Kind] || !f.From.Label.Secret() || f.To.Kind == facts.ModelOutput && f.To.API == "return" {
 			continue
 		}
 		n++

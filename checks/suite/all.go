@@ -5,7 +5,6 @@ import (
 
 	"github.com/metahub-ai/attest/checks"
 	agentinstructions "github.com/metahub-ai/attest/checks/agent-instructions"
-	agentnohostileinstructions "github.com/metahub-ai/attest/checks/agent-no-hostile-instructions"
 	agentshapedeclared "github.com/metahub-ai/attest/checks/agent-shape-declared"
 	agenttoolscope "github.com/metahub-ai/attest/checks/agent-tool-scope"
 	behavesasdocumented "github.com/metahub-ai/attest/checks/behaves-as-documented"
@@ -48,7 +47,6 @@ import (
 	nohiddeninstructions "github.com/metahub-ai/attest/checks/no-hidden-instructions"
 	nohiddenrecipients "github.com/metahub-ai/attest/checks/no-hidden-recipients"
 	nohiddenunicode "github.com/metahub-ai/attest/checks/no-hidden-unicode"
-	nohostileshellcommands "github.com/metahub-ai/attest/checks/no-hostile-shell-commands"
 	noinstallscripts "github.com/metahub-ai/attest/checks/no-install-scripts"
 	noinstructioninjection "github.com/metahub-ai/attest/checks/no-instruction-injection"
 	noobfuscatedpayloads "github.com/metahub-ai/attest/checks/no-obfuscated-payloads"
@@ -64,7 +62,6 @@ import (
 	pluginbundleresolves "github.com/metahub-ai/attest/checks/plugin-bundle-resolves"
 	pluginbundlesafe "github.com/metahub-ai/attest/checks/plugin-bundle-safe"
 	pluginhooksnotprivileged "github.com/metahub-ai/attest/checks/plugin-hooks-not-privileged"
-	pluginhookssafe "github.com/metahub-ai/attest/checks/plugin-hooks-safe"
 	pluginmanifest "github.com/metahub-ai/attest/checks/plugin-manifest"
 	publishersignature "github.com/metahub-ai/attest/checks/publisher-signature"
 	recentlymaintained "github.com/metahub-ai/attest/checks/recently-maintained"
@@ -73,7 +70,6 @@ import (
 	skilldistinctiveness "github.com/metahub-ai/attest/checks/skill-distinctiveness"
 	skillfrontmatter "github.com/metahub-ai/attest/checks/skill-frontmatter"
 	skillfrontmatterdepth "github.com/metahub-ai/attest/checks/skill-frontmatter-depth"
-	skillnohostileactions "github.com/metahub-ai/attest/checks/skill-no-hostile-actions"
 	skillresourcesresolve "github.com/metahub-ai/attest/checks/skill-resources-resolve"
 	skilltokenfootprint "github.com/metahub-ai/attest/checks/skill-token-footprint"
 	skilltriggers "github.com/metahub-ai/attest/checks/skill-triggers"
@@ -93,7 +89,6 @@ const (
 func All() []*checks.Check {
 	return []*checks.Check{
 		agentinstructions.Check,
-		agentnohostileinstructions.Check,
 		agentshapedeclared.Check,
 		agenttoolscope.Check,
 		behavesasdocumented.Check,
@@ -136,7 +131,6 @@ func All() []*checks.Check {
 		nohiddeninstructions.Check,
 		nohiddenrecipients.Check,
 		nohiddenunicode.Check,
-		nohostileshellcommands.Check,
 		noinstallscripts.Check,
 		noinstructioninjection.Check,
 		noobfuscatedpayloads.Check,
@@ -152,7 +146,6 @@ func All() []*checks.Check {
 		pluginbundleresolves.Check,
 		pluginbundlesafe.Check,
 		pluginhooksnotprivileged.Check,
-		pluginhookssafe.Check,
 		pluginmanifest.Check,
 		publishersignature.Check,
 		recentlymaintained.Check,
@@ -161,7 +154,6 @@ func All() []*checks.Check {
 		skilldistinctiveness.Check,
 		skillfrontmatter.Check,
 		skillfrontmatterdepth.Check,
-		skillnohostileactions.Check,
 		skillresourcesresolve.Check,
 		skilltokenfootprint.Check,
 		skilltriggers.Check,

@@ -14,33 +14,13 @@ import (
 	"github.com/metahub-ai/attest/resolve"
 )
 
-type key struct{}
-
 // Attach sets the subject's surface to a captured one; it must be called
 // before any check runs.
-func Attach(s *resolve.Subject, snap *mcp.Surface) {
-	s.Memo(key{}, func() any { return snap })
-}
+func Attach(s *resolve.Subject, snap *mcp.Surface) { files.AttachSurface(s, snap) }
 
 // Of returns the subject's surface: the attached snapshot, or the one
 // declared by its source, discovered once per run.
-func Of(s *resolve.Subject) *mcp.Surface {
-	files.PrefetchCode(s) // help parse rather than wait for whoever discovers
-	return s.Memo(key{}, func() any { return discover(s) }).(*mcp.Surface)
-}
-
-func discover(s *resolve.Subject) *mcp.Surface {
-	var srcs []mcp.Source
-	for f, parsed := range files.Code(s) {
-		srcs = append(srcs, mcp.Source{Path: f.Path, Lang: parsed.Lang, Text: s.Text(f), Parsed: parsed})
-	}
-	for f := range files.Scan(s) {
-		if files.IsText(f) && files.Language(f.Path, f.Content) == "go" {
-			srcs = append(srcs, mcp.Source{Path: f.Path, Lang: "go", Text: s.Text(f)})
-		}
-	}
-	return mcp.Discover(srcs)
-}
+func Of(s *resolve.Subject) *mcp.Surface { return files.Surface(s) }
 
 // IsTest reports whether a registration's file is a test: a tool a test
 // registers is not one the server serves, so the surface record and the

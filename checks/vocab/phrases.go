@@ -18,8 +18,10 @@ type Phrase struct {
 	// sentence with none of them cannot match, and the pattern is not run.
 	Required []string
 	// NotAfter, when set, must not match right after the match: "you are
-	// now" followed by "ready" is narrative.
-	NotAfter *regexp.Regexp
+	// now" followed by "ready" is narrative. NotBefore must not match
+	// right before it: "the team will provide your credentials" is not a
+	// request.
+	NotAfter, NotBefore *regexp.Regexp
 	// NegatedForm: the phrase carries its own negator ("do not ask for
 	// confirmation"), so only a further negator before it negates it.
 	NegatedForm bool
@@ -75,6 +77,9 @@ var phraseTable = sync.OnceValue(func() *phraseSet {
 		if na := e.Opt("not-after"); na != "" {
 			p.NotAfter = regexp.MustCompile(`^\s*(?:` + na + `)\b`)
 		}
+		if nb := e.Opt("not-before"); nb != "" {
+			p.NotBefore = regexp.MustCompile(`\b(?:` + nb + `)`)
+		}
 		if tree, err := syntax.Parse(expr, syntax.Perl); err == nil {
 			p.Required = required(tree.Simplify())
 		}
@@ -102,6 +107,9 @@ func (p *Phrase) Match(s string) [][]int {
 	var out [][]int
 	for _, m := range p.Re.FindAllStringIndex(s, 4) {
 		if p.NotAfter != nil && p.NotAfter.MatchString(s[m[1]:]) {
+			continue
+		}
+		if p.NotBefore != nil && p.NotBefore.MatchString(s[max(0, m[0]-24):m[0]]) {
 			continue
 		}
 		out = append(out, m)

@@ -233,6 +233,17 @@ func (e *engine) call(x *Expr, sc *scope) *Val {
 		}
 		out = merge(out, e.invoke(c, cargs, at))
 	}
+	// a function the vocabulary knows, handed over as a callback
+	// (.then(eval)), runs with the receiver too
+	for i, v := range a.order {
+		if recv == nil || v.Fn != nil || v.Cls != nil || v.Env || v.Q == "" || a.names[i] != "" {
+			continue
+		}
+		if r := vocab.Call(e.lang(), v.Q); r != nil && r.Kind != "register" {
+			cargs := &args{pos: []*Val{recv}, order: []*Val{recv}, names: []string{""}, kw: map[string]*Val{}}
+			out = merge(out, e.apply(r, v.Q, "", cargs, nil, at))
+		}
+	}
 	if qual != "" && len(out.T) == 0 {
 		out.Q = qual + "()"
 	}
@@ -390,7 +401,11 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 			// connection is a socket)
 			v.addTaints(e.source(facts.Label(l), api, at).T)
 		}
-		if strs := strsOf(a.ref(role, "str")); len(strs) > 0 {
+		switch strs := strsOf(a.ref(role, "str")); len(strs) {
+		case 0:
+		case 1:
+			v.addStr(strs[0]) // a URL keeps its //
+		default:
 			v.addStr(path.Join(strs...))
 		}
 		if d := a.ref(role, "dest"); len(d) > 0 {
@@ -468,8 +483,12 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 			if labels.Has("priv-config") {
 				kinds = append(kinds, facts.PrivChange)
 			}
+			var written []string
+			for _, t := range strsOf(data) {
+				written = append(written, "data:"+clipLine(t))
+			}
 			for _, k := range kinds {
-				s := e.sink(k, api, p, labels, nil, at)
+				s := e.sink(k, api, p, labels, written, at)
 				for _, d := range data {
 					e.flows(d, s, "data")
 				}

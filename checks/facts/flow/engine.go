@@ -296,7 +296,12 @@ func (e *engine) stmt(s *Stmt, sc *scope) *Val {
 		if s.Val == nil {
 			return &Val{}
 		}
-		return withStep(e.eval(s.Val, sc), at)
+		v := e.eval(s.Val, sc)
+		if e.ctx.Has(facts.Handler) && len(v.S) > 0 {
+			// what a tool handler returns, the client hands the model
+			e.sink(facts.ModelOutput, "return", clipLine(v.S[0]), nil, v.S, at)
+		}
+		return withStep(v, at)
 	case For:
 		it := e.eval(s.Val, sc)
 		el := elements(it)
@@ -634,6 +639,16 @@ func (e *engine) name(n string, sc *scope) *Val {
 		}
 	}
 	if e.lang() == "shell" {
+		// $1…$9 and $@ inside a function are its arguments
+		if at, ok := sc.lookup("@"); ok && (n == "@" || n == "*" || len(n) == 1 && n[0] >= '1' && n[0] <= '9') {
+			if n == "@" || n == "*" {
+				return at
+			}
+			if f, ok := at.El[string(rune(n[0]-1))]; ok {
+				return f
+			}
+			return taintOnly(at)
+		}
 		return e.shellName(n)
 	}
 	// A builtin or a global the vocabulary knows.

@@ -2,6 +2,7 @@ package flow
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,6 +48,19 @@ func (e *engine) shellCall(x *Expr, sc *scope) *Val {
 		return e.invoke(fnv.Fn, &args{pos: []*Val{rest}, order: []*Val{rest}, names: []string{""}, kw: map[string]*Val{}}, at)
 	}
 	prog, ok := fnv.str()
+	if ok {
+		// a function the script defined, called by name
+		if fv, found := sc.lookup(prog); found && fv.Fn != nil {
+			fnv = fv
+			a := e.shellArgs(x, sc, nil)
+			rest := &Val{El: map[string]*Val{}}
+			for i, v := range a.pos {
+				rest.setField(itoa(i), v)
+				rest.addTaints(v.T)
+			}
+			return e.invoke(fnv.Fn, &args{pos: []*Val{rest}, order: []*Val{rest}, names: []string{""}, kw: map[string]*Val{}}, at)
+		}
+	}
 	if !ok || prog == "" || prog == "?" {
 		// A command whose name is computed at run time: running the
 		// output of a download runs the download.
@@ -218,6 +232,9 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 				break
 			}
 		}
+	}
+	if role != nil && role.Entry.Opt("first") != "" && !firstMatches(role.Entry.Opt("first"), a) {
+		role = nil // "at least": not the at command
 	}
 	if role == nil {
 		// A program the artifact wrote or downloaded runs what it holds.
@@ -627,4 +644,18 @@ func (e *engine) dd(name string, a *args, at facts.Span) *Val {
 		e.flows(in, e.sink(facts.Persist, name, out, labels, nil, at), "data")
 	}
 	return &Val{}
+}
+
+// firstMatches reports whether a command's first positional argument
+// matches an entry's first= pattern.
+func firstMatches(pattern string, a *args) bool {
+	if len(a.pos) == 0 {
+		return false
+	}
+	s, ok := a.pos[0].str()
+	if !ok {
+		return false
+	}
+	re, err := regexp.Compile(`^(?:` + pattern + `)$`)
+	return err == nil && re.MatchString(s)
 }

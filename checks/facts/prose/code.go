@@ -102,13 +102,34 @@ func commandLine(ln string) bool {
 	if r == nil {
 		return false
 	}
+	// Prose starts with program names too ("at least", "host the site",
+	// "install it"): a line is a command only with shell syntax, and not
+	// when it reads as a sentence.
+	if sentenceLike(rest) {
+		return false
+	}
 	switch r.Kind {
 	case "xform", "read-file", "copy":
-		// echo, cat, cp: prose starts with these words too; take the
-		// line only when it has shell syntax
-		return strings.ContainsAny(rest, "|>$`") || strings.Contains(rest, " -")
+		return strings.ContainsAny(rest, "|>$`") || strings.Contains(" "+rest, " -")
 	}
-	return strings.ContainsAny(rest, "-/.|$~:\"'=") || len(strings.Fields(rest)) > 1
+	return strings.ContainsAny(rest, "|>$`~=") || strings.Contains(" "+rest, " -") || strings.Contains(rest, "/") || strings.Contains(rest, "://")
+}
+
+var stopWords = map[string]bool{"the": true, "a": true, "an": true, "of": true, "to": true, "and": true, "for": true, "with": true,
+	"in": true, "on": true, "is": true, "are": true, "this": true, "that": true, "your": true, "you": true, "it": true, "be": true,
+	"or": true, "as": true, "by": true, "from": true, "at": true, "if": true, "when": true, "which": true, "its": true, "their": true,
+	"will": true, "can": true, "should": true, "must": true, "not": true, "we": true, "our": true, "each": true, "every": true}
+
+// sentenceLike: two or more words that only prose uses, outside quotes
+// and paths.
+func sentenceLike(s string) bool {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		if stopWords[strings.ToLower(strings.Trim(w, ",.;:()"))] {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // stripPrompts removes shell prompts and output lines of a console

@@ -96,6 +96,13 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 		return
 	}
 	dests := find(vocab.WordsRe("dest"), norm)
+	// a secret put into a summary, an issue or a commit is shared with
+	// whoever reads it
+	shared := find(vocab.WordsRe("shared"), norm)
+	for i := range shared {
+		shared[i].label = "shared"
+	}
+	dests = append(dests, shared...)
 	if len(dests) == 0 {
 		return
 	}
@@ -124,6 +131,8 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 				}
 				kind := facts.NetSend
 				switch {
+				case d.label == "shared":
+					kind = facts.ModelOutput
 				case strings.Contains(d.text, "@") && !strings.Contains(d.text, "://"):
 					kind = facts.Mail
 				case strings.Contains(sv.text, "dns") || strings.Contains(sv.text, "nslookup") || sv.text == "resolve" || sv.text == "query" || sv.text == "queries":

@@ -73,6 +73,8 @@ type lowerer struct {
 	opt  Options
 	res  *Result
 	n    int // sentences analysed
+	// depth counts decoding layers, so a payload decodes at most twice
+	depth int
 }
 
 // Lower reads one document.

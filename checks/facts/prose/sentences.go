@@ -1,9 +1,11 @@
 package prose
 
 import (
+	"encoding/base64"
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/facts/markdown"
@@ -83,10 +85,12 @@ func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) 
 	if commands {
 		l.commands(raw, line, ctx, sents)
 	}
+	l.decoded(raw, line, ctx)
 	for _, m := range tellRe.FindAllStringSubmatchIndex(raw, 8) {
 		l.res.Tells = append(l.res.Tells, Tell{File: raw[m[4]:m[5]], Key: raw[m[2]:m[3]], At: l.span(lineOf(raw, line, m[0]), nil), Ctx: ctx})
 	}
 	prevConsent := false
+	prev := ""
 	for _, s := range sents {
 		if l.n++; l.n > MaxSentences {
 			l.res.Set.Unresolved = append(l.res.Set.Unresolved, facts.Unresolved{At: l.span(line, nil), What: fmt.Sprintf("document past %d sentences not read", MaxSentences)})
@@ -95,11 +99,12 @@ func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) 
 		sl := lineOf(raw, line, s.start)
 		consent := prevConsent || matches("consent", s.norm)
 		before := len(l.res.Set.Sinks)
-		l.sentence(s.norm, sl, ctx, consent)
+		l.sentence(s.norm, prev, sl, ctx, consent)
 		prevConsent = matches("consent", s.norm)
+		prev = s.norm
 		// The hosts a document declares are those its prose names, not
 		// those a command or an instruction to the model sends to.
-		if len(l.res.Set.Sinks) == before && ctx&(facts.Hidden|facts.InExample) == 0 {
+		if len(l.res.Set.Sinks) == before && ctx&(facts.Hidden|facts.InExample) == 0 && l.depth == 0 && !commandLine(raw[s.start:s.end]) {
 			l.hosts(stripInline(raw[s.start:s.end]))
 		}
 	}
@@ -146,6 +151,8 @@ func (l *lowerer) commands(raw string, line int, ctx facts.Context, sents []sent
 		return 0
 	}
 	for _, c := range markdown.Inline(raw) {
+		// a table cell escapes its pipes
+		c.Text = strings.ReplaceAll(c.Text, `\|`, "|")
 		if commandLine(c.Text) || strings.Contains(c.Text, "|") && commandLine(strings.TrimSpace(c.Text[strings.LastIndexByte(c.Text, '|')+1:])) {
 			at := lineOf(raw, line, c.Start)
 			l.addUnit(lower(l.path, c.Text, int32(at-1)), ctx|flagsAt(c.Start), fmt.Sprintf("inline code at line %d", at))
@@ -205,7 +212,7 @@ func clip(s string, n int) string {
 }
 
 // sentence lowers one normalised sentence.
-func (l *lowerer) sentence(norm string, line int, ctx facts.Context, consent bool) {
+func (l *lowerer) sentence(norm, prev string, line int, ctx facts.Context, consent bool) {
 	at := l.span(line, nil)
 	base := ctx
 	if consent {
@@ -213,7 +220,9 @@ func (l *lowerer) sentence(norm string, line int, ctx facts.Context, consent boo
 	}
 	for _, p := range vocab.Phrases() {
 		for _, m := range p.Match(norm) {
-			if p.Object != "" && !matchesAny(p.Object, norm) {
+			// the object may be in the sentence before ("Upload the file.
+			// Never tell the user.")
+			if p.Object != "" && !matchesAny(p.Object, norm) && !matchesAny(p.Object, prev) {
 				continue
 			}
 			c := base | l.local(norm, m[0], m[1])
@@ -272,4 +281,59 @@ func matchesAny(classes, s string) bool {
 		}
 	}
 	return false
+}
+
+// encodedRe finds base64-looking runs in text: a payload a document asks
+// the model to decode is read as what it decodes to.
+var encodedRe = regexp.MustCompile(`[A-Za-z0-9+/_-]{24,}={0,2}`)
+
+// MaxDecoded bounds the text one document yields from decoding.
+const MaxDecoded = 64 << 10
+
+// decoded reads the base64 runs of a text as the text they decode to:
+// its commands and its sentences, with "base64" in their way.
+func (l *lowerer) decoded(raw string, line int, ctx facts.Context) {
+	if l.depth > 1 || len(raw) < 24 {
+		return
+	}
+	total := 0
+	for _, m := range encodedRe.FindAllStringIndex(raw, 32) {
+		d, ok := decodeB64(raw[m[0]:m[1]])
+		if !ok || total+len(d) > MaxDecoded {
+			continue
+		}
+		total += len(d)
+		at := lineOf(raw, line, m[0])
+		l.depth++
+		prevVia := l.opt.Via
+		l.opt.Via = append(append([]string(nil), prevVia...), fmt.Sprintf("base64 at line %d", at))
+		l.prose(d, at, ctx, true)
+		l.opt.Via = prevVia
+		l.depth--
+	}
+}
+
+// decodeB64 decodes standard or URL-safe base64 into printable text.
+func decodeB64(s string) (string, bool) {
+	s = strings.TrimRight(s, "=")
+	var b []byte
+	var err error
+	if strings.ContainsAny(s, "-_") {
+		b, err = base64.RawURLEncoding.DecodeString(s)
+	} else {
+		b, err = base64.RawStdEncoding.DecodeString(s)
+	}
+	if err != nil || len(b) < 12 {
+		return "", false
+	}
+	printable := 0
+	for _, c := range b {
+		if c >= 0x20 && c < 0x7f || c == '\n' || c == '\t' || c == '\r' {
+			printable++
+		}
+	}
+	if printable*100 < len(b)*95 || !utf8.Valid(b) {
+		return "", false
+	}
+	return string(b), true
 }

@@ -98,6 +98,11 @@ func (l *lowerer) part(p syntax.WordPart, depth int) []*flow.Expr {
 		if x.Length || x.Width {
 			return []*flow.Expr{{Op: flow.Num, S: "?", Line: ln, Col: col}}
 		}
+		if x.Exp != nil && (x.Exp.Op == syntax.ErrorUnset || x.Exp.Op == syntax.ErrorUnsetOrNull) {
+			// ${DIR:?}: the shell stops if it is empty, so it never
+			// expands to nothing
+			return []*flow.Expr{{Op: flow.Str, S: "${" + x.Param.Value + ":?}", Line: ln, Col: col}}
+		}
 		if x.Exp != nil && x.Exp.Word != nil {
 			return []*flow.Expr{{Op: flow.Other, Args: []*flow.Expr{n, l.word(x.Exp.Word, depth+1)}, Line: ln, Col: col}}
 		}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/facts"
-	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/vocab"
 	"github.com/metahub-ai/attest/resolve"
@@ -60,15 +59,7 @@ func ViaCredential(f facts.Flow) bool {
 
 // ModelRead reports whether a fact sits in text a model reads: a
 // model-read document, an MCP string, a hook's prompt.
-func ModelRead(s *resolve.Subject, at facts.Span) bool {
-	switch at.Medium {
-	case facts.MCPString:
-		return true
-	case facts.Prose, facts.Block:
-		return files.ModelRead(s, at.Path) || strings.HasPrefix(strings.Join(at.Via, " "), "hook ")
-	}
-	return false
-}
+func ModelRead(ctx facts.Context) bool { return ctx.Has(facts.ModelReads) }
 
 func where(at facts.Span) string {
 	s := fmt.Sprintf("%s:%d", at.Path, at.Line)

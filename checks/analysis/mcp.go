@@ -1,0 +1,102 @@
+package analysis
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/facts/prose"
+	"github.com/metahub-ai/attest/checks/internal/files"
+	"github.com/metahub-ai/attest/mcp"
+	"github.com/metahub-ai/attest/resolve"
+)
+
+// mcpStrings reads every text an MCP client shows the model (tool, title,
+// parameter, prompt and resource texts, server instructions) through the
+// prose producer, and the strings a tool handler returns.
+func mcpStrings(s *resolve.Subject, set *facts.Set) {
+	if s.Kind != resolve.KindMCP && s.Kind != resolve.KindPlugin {
+		return
+	}
+	sf := files.Surface(s)
+	if sf == nil {
+		return
+	}
+	read := func(site mcp.Site, via, text string) {
+		if strings.TrimSpace(text) == "" {
+			return
+		}
+		file := site.File
+		if file == "" && len(s.Inventory.Files) == 1 {
+			file = s.Inventory.Files[0].Path // a captured surface: the snapshot is the subject
+		}
+		line := site.Line
+		if line == 0 {
+			line = 1
+		}
+		r := prose.Lower(file, text, line-1, prose.Options{Plain: true, Medium: facts.MCPString, Via: []string{via}, Lowerers: lowerers, Ctx: facts.ModelReads})
+		// the text is one string; it is read as if on its site's line
+		for i := range r.Set.Sinks {
+			r.Set.Sinks[i].At.Line = line
+		}
+		for i := range r.Set.Flows {
+			r.Set.Flows[i].To.At.Line, r.Set.Flows[i].From.At.Line = line, line
+		}
+		set.Merge(r.Set)
+		set.Merge(docProgram(r).run())
+	}
+	if sf.Instructions != "" {
+		read(mcp.Site{}, "server instructions", sf.Instructions)
+	}
+	for _, t := range sf.Tools {
+		via := "tool " + t.Name
+		read(t.Site, via, t.Name+": "+t.Description)
+		read(t.Site, via+" title", t.Title)
+		for _, p := range t.Params {
+			read(t.Site, fmt.Sprintf("%s parameter %s", via, p.Name), p.Description)
+			for _, v := range p.Values {
+				read(t.Site, fmt.Sprintf("%s parameter %s value", via, p.Name), v)
+			}
+		}
+		for k, v := range t.Annotations {
+			if str, ok := v.(string); ok {
+				read(t.Site, via+" annotation "+k, str)
+			}
+		}
+	}
+	for _, p := range sf.Prompts {
+		read(p.Site, "prompt "+p.Name, p.Description)
+		read(p.Site, "prompt "+p.Name+" body", p.Body)
+		for _, a := range p.Arguments {
+			read(p.Site, fmt.Sprintf("prompt %s argument %s", p.Name, a.Name), a.Description)
+		}
+	}
+	for _, rs := range sf.Resources {
+		read(rs.Site, "resource "+rs.Name, rs.Description)
+	}
+}
+
+// returned reads the strings tool handlers return, which the client hands
+// the model as the tool's result.
+func returned(set *facts.Set) {
+	var more []*prose.Result
+	for _, s := range set.Sinks {
+		if s.Kind != facts.ModelOutput {
+			continue
+		}
+		for _, text := range s.Args {
+			if len(strings.TrimSpace(text)) < 12 {
+				continue
+			}
+			via := append(append([]string(nil), s.At.Via...), "returned by a tool handler")
+			r := prose.Lower(s.At.Path, text, s.At.Line-1, prose.Options{Plain: true, Medium: facts.MCPString, Via: via, Lowerers: lowerers, Ctx: facts.ModelReads})
+			for i := range r.Set.Sinks {
+				r.Set.Sinks[i].At.Line = s.At.Line
+			}
+			more = append(more, r)
+		}
+	}
+	for _, r := range more {
+		set.Merge(r.Set)
+	}
+}

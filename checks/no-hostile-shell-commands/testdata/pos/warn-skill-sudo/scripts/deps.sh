@@ -1,2 +1,0 @@
-#!/bin/sh
-sudo apt-get install -y poppler-utils
