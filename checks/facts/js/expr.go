@@ -124,6 +124,13 @@ func other(l, c int32, args ...*flow.Expr) *flow.Expr {
 
 func name(s string, l, c int32) *flow.Expr { return &flow.Expr{Op: flow.Name, S: s, Line: l, Col: c} }
 
+// unop is a unary operator's value: a Bin of one operand, which the
+// engine reads as its operand's taints and nothing else (typeof f is not
+// f).
+func unop(op string, x *flow.Expr, l, c int32) *flow.Expr {
+	return &flow.Expr{Op: flow.Bin, S: op, Args: []*flow.Expr{x}, Line: l, Col: c}
+}
+
 // effectful says whether evaluating x can do anything.
 func effectful(x *flow.Expr) bool {
 	switch x.Op {
@@ -320,7 +327,7 @@ func (p *parser) unary() *flow.Expr {
 		switch t.Text {
 		case "!", "-", "+", "~", "++", "--":
 			p.i++
-			return other(l, c, p.unary())
+			return unop(t.Text, p.unary(), l, c)
 		case "<":
 			if p.typed {
 				// <T>x, a type assertion
@@ -333,7 +340,7 @@ func (p *parser) unary() *flow.Expr {
 		case "typeof", "void", "delete":
 			if n := p.peekAt(1); n != nil && startsOperand(n) {
 				p.i++
-				return other(l, c, p.unary())
+				return unop(t.Text, p.unary(), l, c)
 			}
 		case "await":
 			if n := p.peekAt(1); n != nil && startsOperand(n) && !p.nl[p.i+1] {
@@ -407,7 +414,7 @@ func (p *parser) postfix(x *flow.Expr, calls bool) *flow.Expr {
 				return x
 			}
 			p.i++
-			x = other(x.Line, x.Col, x)
+			x = unop(t.Text, x, x.Line, x.Col)
 		case "<":
 			if !p.typeArgs() {
 				return x

@@ -110,7 +110,7 @@ type parser struct {
 	last      *flow.Expr   // the target of the last assignment, which needs no evaluation of its own
 	depth     int
 	templates int  // template literals being read, one inside another
-	noHoist   int  // function expressions stay lambdas (class fields, parameter defaults)
+	noHoist   int  // function expressions stay lambdas (parameter defaults)
 	noIn      bool // "in" belongs to a for-in header
 	tmp       int
 	exports   bool                // the unit names module.exports or exports

