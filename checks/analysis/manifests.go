@@ -31,6 +31,9 @@ func manifests(s *resolve.Subject, set *facts.Set) {
 		if name, ok := strings.CutPrefix(pr.Where, "package.json scripts."); ok && installScripts[name] {
 			ctx |= facts.InstallTime
 		}
+		if BuildTime[pr.Where] {
+			ctx |= facts.BuildTime
+		}
 		p.add(lower(pr.Path, string(pr.Source), int32(pr.Line)), ctx, []string{pr.Where})
 	}
 	for _, h := range hooks.All(s) {

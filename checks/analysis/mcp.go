@@ -22,7 +22,7 @@ func mcpStrings(s *resolve.Subject, set *facts.Set) {
 	if sf == nil {
 		return
 	}
-	read := func(site mcp.Site, via, text string) {
+	read := func(site mcp.Site, via, text string, dest ...string) {
 		if strings.TrimSpace(text) == "" {
 			return
 		}
@@ -34,7 +34,11 @@ func mcpStrings(s *resolve.Subject, set *facts.Set) {
 		if line == 0 {
 			line = 1
 		}
-		r := prose.Lower(file, text, line-1, prose.Options{Plain: true, Medium: facts.MCPString, Via: []string{via}, Lowerers: lowerers, Ctx: facts.ModelReads})
+		opt := prose.Options{Plain: true, Medium: facts.MCPString, Via: []string{via}, Lowerers: lowerers, Ctx: facts.ModelReads}
+		if len(dest) > 0 {
+			opt.Dest = dest[0]
+		}
+		r := prose.Lower(file, text, line-1, opt)
 		// the text is one string; it is read as if on its site's line
 		for i := range r.Set.Sinks {
 			r.Set.Sinks[i].At.Line = line
@@ -50,10 +54,11 @@ func mcpStrings(s *resolve.Subject, set *facts.Set) {
 	}
 	for _, t := range sf.Tools {
 		via := "tool " + t.Name
-		read(t.Site, via, t.Name+": "+t.Description)
+		server := "the server of tool " + t.Name
+		read(t.Site, via, t.Name+": "+t.Description, server)
 		read(t.Site, via+" title", t.Title)
 		for _, p := range t.Params {
-			read(t.Site, fmt.Sprintf("%s parameter %s", via, p.Name), p.Description)
+			read(t.Site, fmt.Sprintf("%s parameter %s", via, p.Name), p.Description, server)
 			for _, v := range p.Values {
 				read(t.Site, fmt.Sprintf("%s parameter %s value", via, p.Name), v)
 			}

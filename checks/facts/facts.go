@@ -242,6 +242,7 @@ const (
 	InstallTime                     // runs at install (package scripts, setup.py)
 	Quoted                          // inside quotes or inline code, with no label saying why
 	ModelReads                      // text a model reads (a skill's documents, agent files, hook prompts, MCP strings)
+	BuildTime                       // runs when the artifact is built or tested (Dockerfile RUN, CI steps, Makefile recipes)
 )
 
 // Has reports whether every bit of x is set.

@@ -6,20 +6,20 @@ import (
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/internal/poison"
 	"github.com/metahub-ai/attest/checks/lex"
-	"github.com/metahub-ai/attest/checks/surface"
 	"github.com/metahub-ai/attest/resolve"
 )
 
 // Check is mcp-resources-not-poisoned.
 var Check = &checks.Check{
 	ID:          "mcp-resources-not-poisoned",
-	Version:     "1.0.0",
+	Version:     "2.0.0",
 	Title:       "Resources do not carry hidden instructions",
 	Axis:        checks.Safety,
 	Weight:      5,
 	Blocking:    true,
 	Tier:        checks.Deterministic,
 	Kinds:       []resolve.Kind{resolve.KindMCP},
+	Uses:        []string{checks.UsesFacts},
 	Doc:         Doc,
 	Remediation: Remediation,
 	Run:         run,
@@ -35,5 +35,5 @@ func exposes(kind, field, text string) string {
 }
 
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
-	return poison.Run(surface.Of(in.Subject), map[string]bool{"resource": true}, "resource", false, exposes), nil
+	return poison.Run(in, map[string]bool{"resource": true}, "resource", false, exposes), nil
 }

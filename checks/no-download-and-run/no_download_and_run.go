@@ -36,7 +36,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		if !runs[f.To.Kind] || f.From.Label != facts.RemoteContent && f.From.Label != facts.Decoded {
 			continue
 		}
-		if !query.Stands(f.From.Ctx | f.To.Ctx) {
+		if !query.Stands(f.From.Ctx|f.To.Ctx) || f.From.Label == facts.RemoteContent && query.Loopback(f.From.What) {
 			continue
 		}
 		verb := "is run by"
@@ -48,7 +48,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 		ev := query.FlowEvidence(f, verb)
 		ev.Message = fmt.Sprintf("content downloaded from %s (at %s:%d) %s %s [%s]", f.From.What, f.From.At.Path, f.From.At.Line, verb, query.Describe(f.To), f.Strength)
-		if documentedInstaller(set.Intent, f) {
+		if documentedInstaller(set.Intent, f) || query.OwnRepo(in.Subject, f.From.What) && documented(f) {
 			ev.Message += "; the official installer of a toolchain, run as a documented step: review it"
 			warns = append(warns, ev)
 			continue
@@ -61,8 +61,16 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 // documentedInstaller: a document's step that runs a well-known
 // toolchain's installer, or one from the vendor the artifact declares.
 func documentedInstaller(intent facts.Intent, f facts.Flow) bool {
-	if !f.To.Ctx.Has(facts.InDoc) && !f.From.Ctx.Has(facts.InDoc) {
+	if !documented(f) {
 		return false
 	}
 	return vocab.HostLabel(f.From.What) == "installer" || query.Declared(intent, f.From.What)
+}
+
+// documented: a step a person runs from the documentation or while
+// building the artifact (a Dockerfile RUN, a CI step), not code the
+// artifact runs on its own.
+func documented(f facts.Flow) bool {
+	c := f.To.Ctx | f.From.Ctx
+	return c.Has(facts.InDoc) || c.Has(facts.BuildTime)
 }

@@ -41,6 +41,13 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 		n++
 		ev := query.FlowEvidence(f, "reaches")
+		if query.Loopback(f.To.Dest) {
+			continue // nothing leaves the machine
+		}
+		if f.From.Label == facts.CredentialStore && query.OwnPath(in.Subject, f.From.What) {
+			// the artifact's own credentials file: judged as its own secret
+			f.From.Label = facts.SecretEnv
+		}
 		switch judge(set.Intent, f) {
 		case checks.Fail:
 			fails = append(fails, ev)

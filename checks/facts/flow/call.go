@@ -362,6 +362,9 @@ func (e *engine) instantiate(cls *Val, a *args, at facts.Span) *Val {
 // sensitiveRead maps the labels of a path read to the source label it
 // yields ("" when reading it is unremarkable).
 func sensitiveRead(labels vocab.Labels) facts.Label {
+	if labels.Has("public") {
+		return "" // a public key is published by design
+	}
 	for _, l := range []string{"credential-store", "keychain", "browser-data", "wallet", "agent-config", "env-file", "history"} {
 		if labels.Has(l) {
 			return facts.Label(l)
@@ -526,6 +529,9 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 		}
 		dests := a.ref(role, "dest")
 		dlist := destStrs(dests)
+		if kind == facts.NetSend || kind == facts.NetConnect {
+			dlist = preferURLs(dlist)
+		}
 		if len(dlist) == 0 {
 			dlist = []string{""}
 		}
@@ -546,6 +552,12 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 		cred := map[*Val]bool{}
 		for _, c := range a.ref(role, "cred") {
 			cred[c] = true
+		}
+		for _, d := range append(a.ref(role, "data"), dests...) {
+			if headerCredential(d) {
+				// "-H 'Authorization: Bearer $TOKEN'" spelled as a word
+				cred[d] = true
+			}
 		}
 		if kind == facts.Persist {
 			e.persisted(firstNonEmpty(dlist), strsOf(a.ref(role, "data")), at)
@@ -618,8 +630,8 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 	case "home":
 		v := taintOnly(a.order...)
 		strs := strsOf(a.ref(role, "str"))
-		if len(strs) == 0 {
-			v.addStr("~")
+		if len(strs) == 0 && (!role.Entry.Has("expand") || strings.HasSuffix(qual, ".home")) {
+			v.addStr("~") // Path.home(), os.homedir(); expanduser of an unknown path stays unknown
 		}
 		for _, s := range strs {
 			v.addStr(s)
@@ -729,7 +741,7 @@ func (e *engine) handler(c *closure, at facts.Span) {
 func (e *engine) applyEffect(role *vocab.Role, api string, a *args, at facts.Span) {
 	switch kind := role.Arg; kind {
 	case "fork":
-		if e.loop > 0 {
+		if e.forever > 0 {
 			e.effect(facts.ForkLoop, api+" in a loop", at)
 		}
 	case "anti-analysis":
@@ -803,3 +815,33 @@ func (e *engine) persisted(dest string, texts []string, at facts.Span) {
 }
 
 func cronField(s string) bool { return strings.Trim(s, "0123456789*/,-") == "" }
+
+// preferURLs keeps the destinations that are URLs when there are any:
+// a flag's value read as a positional is not where a request goes.
+func preferURLs(ds []string) []string {
+	var urls []string
+	for _, d := range ds {
+		if strings.Contains(d, "://") {
+			urls = append(urls, d)
+		}
+	}
+	if len(urls) > 0 {
+		return urls
+	}
+	return ds
+}
+
+// headerCredential reports a value that is a credential header written as
+// text ("Authorization: Bearer …", "X-API-Key: …").
+func headerCredential(v *Val) bool {
+	if v == nil {
+		return false
+	}
+	for _, s := range v.S {
+		l := strings.ToLower(s)
+		if strings.Contains(l, "authorization:") || strings.Contains(l, "bearer ") || strings.Contains(l, "x-api-key:") || strings.Contains(l, "api-key:") || strings.Contains(l, "private-token:") {
+			return true
+		}
+	}
+	return false
+}

@@ -87,6 +87,9 @@ type engine struct {
 	fn       *Func // the function being evaluated
 	ctx      facts.Context
 	curLine  int32
+	// forever counts the loops around the statement that never end by
+	// their condition (while True, while :, for (;;))
+	forever int
 	// files holds what the artifact wrote to each path, so a later read
 	// of the path carries it.
 	files map[string]*Val
@@ -321,11 +324,21 @@ func (e *engine) stmt(s *Stmt, sc *scope) *Val {
 			return r
 		}
 	case While:
+		forever := s.Val == nil
 		if s.Val != nil {
-			e.eval(s.Val, sc)
+			c := e.eval(s.Val, sc)
+			if v, ok := c.str(); ok && (v == "True" || v == "true" || v == "1" || v == ":") {
+				forever = true
+			}
 		}
 		e.loop++
+		if forever {
+			e.forever++
+		}
 		r := merge(e.block(s.Body, sc), e.block(s.Body, sc))
+		if forever {
+			e.forever--
+		}
 		e.loop--
 		if r != nil && len(r.T)+len(r.S) > 0 {
 			return r

@@ -31,6 +31,16 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 		kind, ref = facts.Deserialize, "data"
 	}
 	vals := a.ref(role, ref)
+	if role.Entry.Has("first-ref") {
+		// python -c CODE reads its input as data; only with no -c is the
+		// input the program
+		for _, r := range role.Ref(ref) {
+			if v := a.get(r); v != nil {
+				vals = []*Val{v}
+				break
+			}
+		}
+	}
 	shell := role.Kind == "exec-shell"
 	if role.Kind == "exec-argv" {
 		for _, sv := range a.ref(role, "shell") {

@@ -55,6 +55,8 @@ type Block struct {
 	// Details is true inside a <details> element (collapsed until
 	// clicked).
 	Details bool
+	// Header is a table row's table header row.
+	Header string
 }
 
 // Heading returns the nearest heading above the block ("" for none).
@@ -89,6 +91,7 @@ type parser struct {
 	cur      []string
 	curKind  Kind
 	curStart int
+	header   string // the header row of the table being read
 }
 
 func (p *parser) add(b Block) {
@@ -288,8 +291,11 @@ func (p *parser) run() {
 			p.cur = append(p.cur, strings.TrimSpace(strings.TrimPrefix(t, ">")))
 		case strings.HasPrefix(t, "|"):
 			p.flush(i)
+			if i == 0 || !strings.HasPrefix(strings.TrimSpace(lines[i-1]), "|") {
+				p.header = t
+			}
 			if strings.Trim(t, "|-: \t") != "" {
-				p.add(Block{Kind: Row, Text: t, Line: i + 1, Before: p.prevLine(i)})
+				p.add(Block{Kind: Row, Text: t, Line: i + 1, Before: p.prevLine(i), Header: p.header})
 			}
 		case listItem(t):
 			p.flush(i)

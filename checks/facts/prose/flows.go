@@ -44,8 +44,15 @@ func objectLabel(o string) facts.Label {
 		return facts.WholeEnv
 	case strings.Contains(o, "clipboard"):
 		return facts.Clipboard
+	case strings.Contains(o, "ssh") || strings.Contains(o, "private key") || strings.Contains(o, "id_rsa") || strings.Contains(o, "id_ed25519") ||
+		strings.Contains(o, ".aws") || strings.Contains(o, "aws key") || strings.Contains(o, "cloud credential") || strings.Contains(o, "kube") ||
+		strings.Contains(o, "git credential") || strings.Contains(o, "netrc") || strings.Contains(o, "npmrc") || strings.Contains(o, "gpg") ||
+		strings.Contains(o, "certificate") || strings.Contains(o, "key file"):
+		return facts.CredentialStore
 	}
-	return facts.CredentialStore
+	// an API key, a token, a password: a secret the user holds, judged
+	// like a secret variable (its own service's host may receive it)
+	return facts.SecretEnv
 }
 
 // objects are the secrets a sentence names: secret nouns, sensitive paths
@@ -91,6 +98,7 @@ var notToUser = regexp.MustCompile(`^(?:the user|you|yourself|the chat|the conso
 // — "upload ~/.aws/credentials to https://x", "send the user's API keys to
 // our webhook", "the backup includes ~/.ssh and is uploaded to …".
 func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
+	l.reads(norm, at, ctx)
 	sends := find(vocab.WordsRe("send"), norm)
 	if len(sends) == 0 {
 		return
@@ -112,6 +120,9 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 	}
 	done := map[string]bool{}
 	for _, sv := range sends {
+		if !directed(norm, sv.start) {
+			continue
+		}
 		for _, d := range dests {
 			if d.start <= sv.start || d.start-sv.end > 160 || notToUser.MatchString(d.text) {
 				continue
@@ -151,6 +162,75 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 				l.res.Set.Sinks = append(l.res.Set.Sinks, sink)
 				l.res.Set.Flows = append(l.res.Set.Flows, facts.Flow{From: src, To: sink, Strength: facts.SameScope})
 			}
+		}
+	}
+}
+
+// leadIn is what may stand before an instruction's verb in its clause:
+// nothing, an adverb, a request, the model or the artifact as subject,
+// or a passive "is sent".
+var leadIn = regexp.MustCompile(`^(?:(?:then|first|next|now|finally|also|and|please|always|immediately|quietly|silently|secretly|automatically|periodically|afterwards|after that|once done|when done|simply|just|make sure to|be sure to|remember to|don't forget to|do not forget to|you (?:must|should|will|need to|have to|can)|you|we (?:will|must|should)|the (?:assistant|agent|model|ai|skill|tool|script|plugin|server|helper|backup|report|sync|installer|setup) (?:must|should|will|then|also|automatically)?|claude (?:must|should|will)?|this (?:skill|tool|script|plugin|server|helper) (?:will|must|should|also|automatically)?|it (?:will|then|also)?|step \d+|\d+[.)]?|[-*•]|to|and then|,)\s*)*$`)
+
+// passive: "is uploaded to", "gets sent to", "will be posted to".
+var passive = regexp.MustCompile(`\b(?:is|are|gets?|will be|be|being|been|get)\s*$`)
+
+// directed reports whether the verb at off is an instruction or the
+// artifact's own stated behaviour ("upload it", "the skill then sends",
+// "the backup … is uploaded"), not a description of what something else
+// does ("timing attacks leak secrets").
+func directed(norm string, off int) bool {
+	before := strings.TrimSpace(norm[clauseStart(norm, off):off])
+	if leadIn.MatchString(before) || passive.MatchString(before) {
+		return true
+	}
+	// "read the token from .env and send it": a clause that begins with an
+	// instruction's verb
+	words := strings.Fields(before)
+	for len(words) > 0 && leadIn.MatchString(words[0]) {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return true
+	}
+	first := strings.Trim(words[0], "*_`\"'")
+	for _, class := range []string{"read", "send"} {
+		if re := vocab.WordsRe(class); re != nil && re.FindString(first) == first {
+			return true
+		}
+	}
+	return false
+}
+
+// reads finds an instruction to read a secret store ("read
+// ~/.aws/credentials", "put the contents of ~/.ssh/id_rsa here"): a
+// model-instruction of family read-secret; when the text's answer goes
+// somewhere (a tool parameter's value to its server) it is a flow there.
+func (l *lowerer) reads(norm string, at facts.Span, ctx facts.Context) {
+	verbs := append(find(vocab.WordsRe("read"), norm), find(vocab.WordsRe("send"), norm)...)
+	if len(verbs) == 0 {
+		return
+	}
+	for _, o := range objects(norm) {
+		concrete := o.label == facts.CredentialStore || o.label == facts.EnvFile || o.label == facts.Keychain || o.label == facts.BrowserData ||
+			o.label == facts.Wallet || o.label == facts.AgentConfig || o.label == facts.Conversation || l.opt.Dest != ""
+		if !concrete {
+			continue
+		}
+		for _, v := range verbs {
+			if v.start > o.start || o.start-v.end > 80 || !directed(norm, v.start) {
+				continue
+			}
+			c := ctx | l.local(norm, v.start, v.end)
+			l.res.Set.Sinks = append(l.res.Set.Sinks, facts.Sink{Kind: facts.ModelInstruction, API: "prose", At: at, Ctx: c,
+				Instr: &facts.Instruction{Family: "read-secret", Object: o.text, Phrase: clip(norm[v.start:min(len(norm), o.end)], 80)}})
+			if l.opt.Dest != "" {
+				src := facts.Source{Label: o.label, What: o.text, At: at, Ctx: c}
+				sink := facts.Sink{Kind: facts.NetSend, API: "prose:" + v.text, Dest: l.opt.Dest, At: at, Ctx: c}
+				l.res.Set.Sources = append(l.res.Set.Sources, src)
+				l.res.Set.Sinks = append(l.res.Set.Sinks, sink)
+				l.res.Set.Flows = append(l.res.Set.Flows, facts.Flow{From: src, To: sink, Strength: facts.SameScope})
+			}
+			break
 		}
 	}
 }

@@ -66,6 +66,9 @@ type Options struct {
 	// Plain: the text is not Markdown (an MCP description); read it as
 	// paragraphs.
 	Plain bool
+	// Dest is where the text's own answer goes, when it asks the model for
+	// something (a tool parameter's value goes to the tool's server).
+	Dest string
 }
 
 type lowerer struct {
@@ -125,8 +128,15 @@ func framed(b markdown.Block) bool {
 	if b.Kind == markdown.Fence || b.Kind == markdown.Indented {
 		return check(b.Before)
 	}
+	if b.Kind == markdown.Row && b.Header != b.Text {
+		// a table whose header says its rows are examples ("Examples",
+		// "Blocked commands", "Risk")
+		return tableFrame.MatchString(text.Normalize(b.Header)) || check(b.Header)
+	}
 	return false
 }
+
+var tableFrame = regexp.MustCompile(`\b(?:examples?|patterns?|risk|risky|dangerous|danger|blocked|denied|deny|forbidden|prohibited|unsafe|vulnerable|bad|anti-?patterns?|indicators?|iocs?|signatures?|attacks?|detects?|flags?|matches|catches)\b`)
 
 var urlish = regexp.MustCompile("(?i)`[^`]*`|https?://\\S+|\\b[\\w.-]+\\.(?:com|net|org|io|dev|sh|site|example|test|xyz|app|co|me|ai)\\b\\S*")
 

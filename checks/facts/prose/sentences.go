@@ -225,6 +225,11 @@ func (l *lowerer) sentence(norm, prev string, line int, ctx facts.Context, conse
 			if p.Object != "" && !matchesAny(p.Object, norm) && !matchesAny(p.Object, prev) {
 				continue
 			}
+			// an action family counts only as an instruction or the
+			// artifact's own behaviour, not a description of a tool's
+			if p.Entry.Has("imperative") && !directed(norm, m[0]) {
+				continue
+			}
 			c := base | l.local(norm, m[0], m[1])
 			l.res.Set.Sinks = append(l.res.Set.Sinks, facts.Sink{Kind: facts.ModelInstruction, API: "prose", At: at, Ctx: c,
 				Instr: &facts.Instruction{Family: p.Family, Phrase: clip(norm[m[0]:m[1]], 80), Weak: p.Weak}})

@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/internal/instruct"
+	"github.com/metahub-ai/attest/checks/internal/query"
 	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/checks/surface"
 	"github.com/metahub-ai/attest/mcp"
@@ -107,20 +109,61 @@ func padded(s string) bool {
 	return false
 }
 
+// families are the instructions a surface string must not give the model;
+// in a tool's text, routing the model's tool choice is steering too.
+var families = map[string]string{
+	"override": "overrides the model's instructions", "rule-drop": "drops the model's rules", "persona": "reassigns the model's persona",
+	"authority": "claims an authority it does not have", "conceal": "hides something from the user", "approval-skip": "skips the user's confirmation",
+	"secret-request": "asks for a secret", "extract": "asks for the model's instructions or the conversation", "coerce": "makes the model act before it answers",
+	"expose": "makes the model expose secrets", "parent-steer": "steers the agent", "fetch-follow": "follows instructions from fetched content",
+	"tool-route": "steers the model's tool choice", "evaluator": "steers an evaluator", "persist-memory": "asks the model to keep an instruction",
+	"safety-off": "turns off a safety control", "delete-broad": "asks for broad deletion", "pressure": "pressures the model",
+	"read-secret": "tells the model to read a secret store",
+}
+
+// fromKind reports whether a fact of the surface belongs to one of the
+// kinds, by where the builder read it from.
+func fromKind(via []string, kinds map[string]bool) (string, bool) {
+	if len(via) == 0 {
+		return "", false
+	}
+	v := via[0]
+	switch {
+	case strings.HasPrefix(v, "tool "):
+		return v, kinds["tool"]
+	case strings.HasPrefix(v, "prompt "):
+		return v, kinds["prompt"]
+	case strings.HasPrefix(v, "resource "):
+		return v, kinds["resource"]
+	case v == "server instructions":
+		return v, kinds["server"]
+	}
+	for _, x := range via {
+		if x == "returned by a tool handler" {
+			return "a tool's result", kinds["tool"]
+		}
+	}
+	return "", false
+}
+
 // Run judges every string of the given kinds (tool, prompt, resource;
-// "server" for the instructions) and builds the check's result. extra
-// judges a string further (resource URIs, say) and returns a failure
-// message or "". With skipUnresolved, registrations whose text is resolved
-// only at run time turn a clean result into skip (CHECKS asks it of
-// tools); otherwise they are counted and named in a pass.
-func Run(s *mcp.Surface, kinds map[string]bool, noun string, skipUnresolved bool, extra func(kind, field, text string) string) checks.Result {
+// "server" for the instructions) through the analysis model's reading of
+// the surface, and builds the check's result. extra judges a string
+// further (resource URIs, say) and returns a failure message or "". With
+// skipUnresolved, registrations whose text is resolved only at run time
+// turn a clean result into skip (CHECKS asks it of tools); otherwise they
+// are counted and named in a pass.
+func Run(in *checks.Input, kinds map[string]bool, noun string, skipUnresolved bool, extra func(kind, field, text string) string) checks.Result {
+	s := surface.Of(in.Subject)
+	set := in.Facts()
 	var fails, warns []checks.Evidence
-	strs := 0
-	add := func(site mcp.Site, fail bool, msg string) {
-		test := surface.IsTest(site.File)
-		e := surface.At(site, msg)
+	add := func(file string, line int, fail bool, msg string) {
+		e := checks.At(file, line, 0, msg)
+		if file == "" {
+			e = checks.Evidence{Type: checks.EvidenceFile, Message: msg + " (captured surface)"}
+		}
 		switch {
-		case fail && test:
+		case fail && surface.IsTest(file):
 			e.Message += " (a test registration)"
 			warns = append(warns, e)
 		case fail:
@@ -129,24 +172,45 @@ func Run(s *mcp.Surface, kinds map[string]bool, noun string, skipUnresolved bool
 			warns = append(warns, e)
 		}
 	}
+	for _, sk := range set.Sinks {
+		if sk.At.Medium != facts.MCPString || sk.Kind != facts.ModelInstruction {
+			continue
+		}
+		where, ok := fromKind(sk.At.Via, kinds)
+		what, known := families[sk.Instr.Family]
+		if !ok || !known || !query.Stands(sk.Ctx) {
+			continue
+		}
+		msg := fmt.Sprintf("%s %s (%s: %q)", where, what, sk.Instr.Family, sk.Instr.Phrase)
+		add(sk.At.Path, sk.At.Line, !sk.Instr.Weak && !sk.Ctx.Has(facts.Quoted), msg)
+	}
+	for _, f := range set.Flows {
+		if f.To.At.Medium != facts.MCPString || !f.From.Label.Secret() {
+			continue
+		}
+		where, ok := fromKind(f.To.At.Via, kinds)
+		if !ok || !query.Stands(f.To.Ctx) {
+			continue
+		}
+		add(f.To.At.Path, f.To.At.Line, true, fmt.Sprintf("%s tells the model to hand over %s (%s) to %s", where, query.Label(f.From.Label), f.From.What, f.To.Dest))
+	}
+	strs := 0
 	s.Strings(func(kind, entry, field, text string, site mcp.Site) bool {
 		if !kinds[kind] {
 			return true
 		}
 		strs++
-		what := fmt.Sprintf("%s %q %s", kind, entry, field)
-		if kind == "server" {
-			what = "server " + field
+		if v, _ := Judge(field, text); v == Poisoned && padded(text) {
+			add(site.File, site.Line, true, fmt.Sprintf("%s %q %s hides text after a padding run", kind, entry, field))
 		}
-		if v, why := Judge(field, text); v != Clean {
-			add(site, v == Poisoned, what+" "+why)
-		} else if extra != nil {
+		if extra != nil {
 			if why := extra(kind, field, text); why != "" {
-				add(site, true, what+" "+why)
+				add(site.File, site.Line, true, fmt.Sprintf("%s %q %s %s", kind, entry, field, why))
 			}
 		}
 		return true
 	})
+	fails, warns = dedupe(fails), dedupe(warns)
 	count := 0
 	var first mcp.Unresolved
 	for _, u := range s.Unresolved {
@@ -187,4 +251,17 @@ func Run(s *mcp.Surface, kinds map[string]bool, noun string, skipUnresolved bool
 			metric, checks.At(first.Site.File, first.Site.Line, 0, "resolved only at run time: capture the surface and pass it with --surface to read it"))
 	}
 	return checks.Passed(fmt.Sprintf("%s, %s read, none instructs the model", checks.Plural(entries, noun), checks.Plural(strs, "string")), metric)
+}
+
+func dedupe(ev []checks.Evidence) []checks.Evidence {
+	seen := map[string]bool{}
+	var out []checks.Evidence
+	for _, e := range ev {
+		k := fmt.Sprintf("%s:%d:%s", e.Path, e.Line, e.Message)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -203,3 +203,44 @@ func dedupe(ev []checks.Evidence) []checks.Evidence {
 	})
 	return out
 }
+
+// Loopback reports a destination on the local machine (localhost, a
+// loopback address): nothing leaves it.
+func Loopback(dest string) bool {
+	_, h, _, ok := vocab.SplitURL(dest)
+	if !ok {
+		return false
+	}
+	return h == "localhost" || strings.HasSuffix(h, ".localhost") || strings.HasPrefix(h, "127.") || h == "::1" || h == "0.0.0.0"
+}
+
+// OwnPath reports a path under a directory named for the artifact
+// (~/.config/<name>/…): the artifact's own files.
+func OwnPath(s *resolve.Subject, p string) bool {
+	if s.Name == "" || len(s.Name) < 3 {
+		return false
+	}
+	n := strings.ToLower(s.Name)
+	for _, seg := range strings.Split(strings.ToLower(strings.ReplaceAll(p, `\`, "/")), "/") {
+		if seg == n || seg == "."+n {
+			return true
+		}
+	}
+	return false
+}
+
+// OwnRepo reports a URL into a forge repository named for the artifact
+// (raw.githubusercontent.com/<owner>/<name>/…).
+func OwnRepo(s *resolve.Subject, u string) bool {
+	_, h, p, ok := vocab.SplitURL(u)
+	if !ok || s.Name == "" {
+		return false
+	}
+	switch h {
+	case "raw.githubusercontent.com", "github.com", "gitlab.com", "codeberg.org", "bitbucket.org", "gist.githubusercontent.com":
+	default:
+		return false
+	}
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	return len(segs) >= 2 && strings.EqualFold(segs[1], s.Name)
+}
