@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"net/netip"
 	"path"
-	"regexp"
+	"slices"
 	"strings"
-	"sync"
+
+	"github.com/metahub-ai/attest/checks/vocab"
 )
 
 // Scan rules.
@@ -22,23 +23,19 @@ const (
 	RuleSensitiveShell = "credential-tool"
 )
 
-// sensitive are paths no tool of an artifact has a reason to open: keys,
-// cloud and registry credentials, shell history, other processes'
-// environments.
-// Compiled on first use: attest links this package, and every attest
-// start would otherwise pay for them.
-var sensitive = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(^|/)(\.ssh/|\.aws/|\.gnupg/|\.docker/config\.json$|\.kube/config$|\.netrc$|\.git-credentials$|\.npmrc$|\.pypirc$|\.config/gh/|\.config/gcloud/|\.azure/|\.bash_history$|\.zsh_history$|\.mozilla/|\.config/google-chrome/)|^/etc/shadow$|^/etc/gshadow$|^/proc/\d+/environ$|^/root/`)
-})
+// The scan names what it sees with the static checks' vocabulary
+// (checks/vocab, ANALYSIS §5), so an observed finding and a static one
+// agree on what a credential store, a persistence command or a metadata
+// address is.
 
-// destructive matches commands that destroy or take over the machine.
-var (
-	rmRoot = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^(/|/\*|~|/home(/[^/]+)?|/work|/etc|/usr|/artifact|\$HOME)$`)
-	})
-	persistence = map[string]bool{"crontab": true, "systemctl": true, "launchctl": true, "at": true}
-	credTools   = map[string]bool{"ssh": true, "scp": true, "sftp": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true}
-)
+// sensitiveLabels are what a file is that no tool of an artifact has a
+// reason to open: keys, cloud and registry credentials, keychains,
+// browser and wallet data, other agents' configuration, shell history,
+// .env files, other processes' environments.
+var sensitiveLabels = []string{"credential-store", "keychain", "browser-data", "wallet", "agent-config", "history", "env-file", "proc-environ"}
+
+// captureLabels are hosts that exist to collect what is sent to them.
+var captureLabels = []string{"capture", "paste", "file-drop", "tunnel", "chat-webhook"}
 
 // Scan applies the deterministic safety rules to a ledger. Severity fail
 // is evidence the judge cannot overrule; warn is a concern.
@@ -57,24 +54,27 @@ func Scan(l *Ledger) []SafetyFinding {
 		if !path.IsAbs(p) {
 			p = path.Join("/work", p)
 		}
-		p = strings.Replace(path.Clean(p), Home+"/", "~/", 1)
-		if sensitive().MatchString(p) || sensitive().MatchString(strings.TrimPrefix(p, "~/")) {
+		p = path.Clean(p)
+		if label := sensitiveFile(p); label != "" {
 			verb := "opened"
 			if !f.OK {
 				verb = "tried to open"
 			}
-			add(f.Case, RuleSensitiveFile, "fail", fmt.Sprintf("%s %s (%s)", verb, p, f.Op))
+			add(f.Case, RuleSensitiveFile, "fail", fmt.Sprintf("%s %s (%s)", verb, strings.Replace(p, Home+"/", "~/", 1), f.Op))
 		}
 	}
 	for _, n := range l.Network {
 		where := fmt.Sprintf("%s %s:%d", n.Method, n.Host, n.Port)
+		label := vocab.HostLabel(n.Host)
 		switch {
 		case n.Canary:
 			add(n.Case, RuleCanaryLeak, "fail", "sent a decoy credential from the sandbox's home: "+where)
-		case metadata(n.Host):
+		case label == "metadata":
 			add(n.Case, RuleMetadata, "fail", "tried to reach a cloud metadata address: "+where)
 		case !n.Allowed && n.Method != "CONNECT" && n.BytesOut > 0:
 			add(n.Case, RuleDataEgress, "fail", fmt.Sprintf("tried to send %d bytes to a host it does not declare: %s", n.BytesOut, where))
+		case !n.Allowed && slices.Contains(captureLabels, label):
+			add(n.Case, RuleEgressAttempt, "fail", fmt.Sprintf("tried to reach a %s host it does not declare (refused): %s", label, where))
 		case !n.Allowed:
 			add(n.Case, RuleEgressAttempt, "warn", "tried to reach a host it does not declare (refused): "+where)
 		}
@@ -93,7 +93,7 @@ func Scan(l *Ledger) []SafetyFinding {
 			if a, err := netip.ParseAddr(host); err == nil && a.IsLoopback() {
 				continue
 			}
-			if metadata(host) {
+			if vocab.HostLabel(host) == "metadata" {
 				add(p.Case, RuleMetadata, "fail", "connected directly to a cloud metadata address: "+p.Connect)
 			} else {
 				add(p.Case, RuleDirectConnect, "warn", "tried to connect around the proxy (no route): "+p.Connect)
@@ -103,58 +103,178 @@ func Scan(l *Ledger) []SafetyFinding {
 		if len(p.Argv) == 0 {
 			continue
 		}
-		name := path.Base(p.Path)
-		switch {
-		case name == "rm" && recursiveOn(p.Argv):
-			add(p.Case, RuleDestructive, "fail", "ran "+strings.Join(p.Argv, " "))
-		case name == "mkfs" || strings.HasPrefix(name, "mkfs.") || name == "shred" || (name == "dd" && hasPrefixArg(p.Argv, "of=/dev/")):
-			add(p.Case, RuleDestructive, "fail", "ran "+strings.Join(p.Argv, " "))
-		case persistence[name]:
-			add(p.Case, RulePersistence, "fail", "ran "+strings.Join(p.Argv, " "))
-		case credTools[name]:
-			add(p.Case, RuleSensitiveShell, "warn", "ran "+strings.Join(p.Argv, " "))
+		ran := "ran " + strings.Join(p.Argv, " ")
+		switch c := command(p); {
+		case c.kind("delete") && c.destructive():
+			add(p.Case, RuleDestructive, "fail", ran)
+		case c.kind("persist"):
+			add(p.Case, RulePersistence, "fail", ran)
+		case c.kind("net-send") && c.remote():
+			add(p.Case, RuleSensitiveShell, "warn", ran)
 		}
 	}
 	return out
 }
 
-func recursiveOn(argv []string) bool {
-	rec := false
-	var targets []string
-	for _, a := range argv[1:] {
-		if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") {
-			rec = rec || strings.ContainsAny(a, "rR")
-		} else if a == "--recursive" {
-			rec = true
-		} else {
-			targets = append(targets, a)
+// sensitiveFile says what a sensitive file is ("" when it is not): a path
+// the vocabulary labels as a secret's store. A public key is published by
+// design; the program's own files are its own (ownFile); a .env file at
+// the root is where dotenv loaders end their walk up from the program.
+func sensitiveFile(p string) string {
+	if ownFile(p) {
+		return ""
+	}
+	labels := vocab.PathLabels(p)
+	if labels.Has("public") {
+		return ""
+	}
+	for _, l := range sensitiveLabels {
+		if labels.Has(l) && !(l == "env-file" && path.Dir(p) == "/") {
+			return l
 		}
 	}
-	for _, t := range targets {
-		if t != "/" {
-			t = strings.TrimSuffix(t, "/")
-		}
-		if rec && rmRoot().MatchString(t) {
+	return ""
+}
+
+// ownFile: a path in the artifact's tree, the work directory or an
+// installed package (a CA bundle in site-packages is certifi's, not the
+// user's).
+func ownFile(p string) bool {
+	if under(p, "/artifact") || under(p, "/work") {
+		return true
+	}
+	for _, seg := range strings.Split(p, "/") {
+		switch seg {
+		case "site-packages", "dist-packages", "node_modules":
 			return true
 		}
 	}
 	return false
 }
 
-func hasPrefixArg(argv []string, pre string) bool {
-	for _, a := range argv {
-		if strings.HasPrefix(a, pre) {
+func under(p, dir string) bool { return p == dir || strings.HasPrefix(p, dir+"/") }
+
+// cmd is an observed process read against the vocabulary's entry for its
+// program (a "name.sub" entry when its first operand is a subcommand).
+type cmd struct {
+	role *vocab.Role
+	// operands are the arguments that are not flags or their values.
+	operands []string
+	flags    []string
+	values   []string // the values of flags that take one
+}
+
+func command(p ProcEvent) cmd {
+	name := strings.TrimSuffix(strings.ToLower(path.Base(p.Path)), ".exe")
+	args := p.Argv[1:]
+	role := vocab.Call("shell", name)
+	c := split(role, args)
+	if len(c.operands) > 0 {
+		if r := vocab.Call("shell", name+"."+strings.ToLower(c.operands[0])); r != nil {
+			role = r
+			c = split(role, args)
+			c.operands = c.operands[1:]
+		}
+	}
+	if name == "dd" {
+		// dd names its output as of=…
+		for _, a := range args {
+			if v, ok := strings.CutPrefix(a, "of="); ok {
+				role = vocab.Call("shell", "dd.of")
+				c = cmd{operands: []string{v}}
+			}
+		}
+	}
+	c.role = role
+	if role == nil {
+		return c
+	}
+	if u := role.Entry.Opt("unless"); u != "" {
+		for _, f := range strings.Split(u, ",") {
+			if slices.Contains(c.flags, f) || slices.Contains(c.operands, f) {
+				c.role = nil // crontab -l lists, it installs nothing
+			}
+		}
+	}
+	return c
+}
+
+// split parts arguments into flags and operands; a flag the entry says
+// takes a value (valued=) takes the next argument.
+func split(role *vocab.Role, args []string) cmd {
+	valued := map[string]bool{}
+	if role != nil {
+		for _, f := range strings.Split(role.Entry.Opt("valued"), ",") {
+			valued[f] = true
+		}
+	}
+	var c cmd
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if len(a) > 1 && strings.HasPrefix(a, "-") {
+			c.flags = append(c.flags, a)
+			if valued[a] && i+1 < len(args) {
+				i++
+				c.values = append(c.values, args[i])
+			}
+			continue
+		}
+		c.operands = append(c.operands, a)
+	}
+	return c
+}
+
+// kind reports a sink entry of the given kind.
+func (c cmd) kind(k string) bool { return c.role != nil && c.role.Kind == "sink" && c.role.Arg == k }
+
+// destructive: a delete whose target is the machine rather than a file
+// in it: a device, a system directory or anything under one, the root,
+// a home directory itself, the artifact or the work directory.
+func (c cmd) destructive() bool {
+	for _, t := range c.operands {
+		labels := vocab.PathLabels(t)
+		if labels.Has("device") || labels.Has("system") && !under(path.Clean(t), "/var/tmp") {
+			return true // /var/tmp is scratch space like /tmp
+		}
+		n := strings.TrimSuffix(vocab.NormPath(t), "/*")
+		switch n {
+		case "/", "~", "/home", "/users", "/work", "/artifact":
 			return true
 		}
 	}
 	return false
 }
 
-func metadata(host string) bool {
-	h := strings.ToLower(strings.Trim(host, "[]."))
-	switch h {
-	case "169.254.169.254", "fd00:ec2::254", "metadata.google.internal", "metadata", "100.100.100.200":
+// remote: a sending tool pointed at something other than local paths and
+// the loopback (rsync ./dist/ build/ copies, nc -z localhost 5432 probes
+// the sandbox itself). A flag's value counts: openssl s_client -connect
+// names its host so.
+func (c cmd) remote() bool {
+	for _, o := range append(c.operands, c.values...) {
+		if isLocal(o) {
+			continue
+		}
 		return true
 	}
 	return false
+}
+
+func isLocal(o string) bool {
+	if o == "" || strings.Trim(o, "0123456789") == "" {
+		return true // a port
+	}
+	host := o
+	if i := strings.LastIndexByte(host, '@'); i >= 0 {
+		host = host[i+1:]
+	}
+	if h, _, ok := strings.Cut(host, ":"); ok {
+		host = h
+	}
+	if host == "localhost" {
+		return true
+	}
+	if a, err := netip.ParseAddr(host); err == nil {
+		return a.IsLoopback()
+	}
+	return !strings.Contains(o, ":") && !strings.Contains(o, "@") && (strings.HasPrefix(o, "/") || strings.HasPrefix(o, ".") || strings.Contains(o, "/"))
 }
