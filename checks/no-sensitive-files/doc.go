@@ -3,16 +3,17 @@ package nosensitivefiles
 
 // Doc is the check's documentation.
 const Doc = `Detects credential files shipped inside the artifact. Files are picked by
-name (.env and .env.* but for .example/.sample/.template/.dist/.defaults;
-id_rsa, id_dsa, id_ecdsa, id_ed25519; *.pem, *.key, *.p12, *.pfx, *.jks,
-*.keystore, *.ppk, *.kdbx; .npmrc, .pypirc, .netrc, _netrc,
-.git-credentials, .docker/config.json, kubeconfig, .kube/config,
-.aws/credentials, credentials(.json), service-account*.json, *.tfstate,
-.htpasswd, shell history files); then their content decides. It fails
-when a file holds a private key block, a token or password key with a
-real (non-placeholder) value, a URL with an inline password, a Docker
-'auths' entry or a JSON 'private_key', and for binary key stores and
-password databases. Certificates and public keys alone, a .env whose
+what the vocabulary (checks/vocab paths) says their path is: a credential
+store (SSH keys, cloud, registry and cluster credentials, key files and
+key stores, secrets files, Terraform state), a keychain, a wallet,
+another agent's configuration, a .env file (not .env.example and other
+templates), a shell history; a public key or known_hosts never counts.
+Then their content decides. It fails when a file holds a private key
+block, a secret-named key (by the vocabulary's secret names, in any
+spelling: apiKey, api-key, API_KEY) with a real (non-placeholder) value,
+a URL with an inline password, a machine password, password hashes or a
+Docker 'auths' entry, and for a binary key store, keychain, wallet or
+password database. Certificates and public keys alone, a .env whose
 values are all empty, placeholders or ${VAR} references, and an .npmrc
 with only registry settings pass.
 

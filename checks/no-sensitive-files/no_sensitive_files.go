@@ -4,19 +4,21 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/metahub-ai/attest/checks/internal/files"
-	"github.com/metahub-ai/attest/checks/lex"
-	"path"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/internal/files"
+	"github.com/metahub-ai/attest/checks/lex"
+	"github.com/metahub-ai/attest/checks/vocab"
 	"github.com/metahub-ai/attest/resolve"
 )
 
 // Check is no-sensitive-files.
 var Check = &checks.Check{
 	ID:          "no-sensitive-files",
-	Version:     "1.1.0",
+	Version:     "2.0.0",
 	Title:       "No credential files shipped",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -33,47 +35,22 @@ type class int
 const (
 	notSensitive class = iota
 	envFile
-	keyFile     // PEM and friends: content decides
-	keyStore    // binary key stores and password databases: always fail
-	configFile  // token/password settings
+	credFile    // a credential store, keychain, wallet or agent configuration: content decides
 	historyFile // shell history
 )
 
-var envSafeSuffixes = []string{".example", ".sample", ".template", ".dist", ".defaults"}
-
+// classify says what a file is by what the vocabulary says its path is.
 func classify(p string) class {
-	base := path.Base(p)
-	lower := strings.ToLower(base)
+	labels := vocab.PathLabels(p)
 	switch {
-	case lower == ".env" || strings.HasPrefix(lower, ".env."):
-		for _, s := range envSafeSuffixes {
-			if strings.HasSuffix(lower, s) {
-				return notSensitive
-			}
-		}
+	case labels.Has("public"):
+		return notSensitive // a public key or known_hosts is published by design
+	case labels.Has("env-file"):
 		return envFile
-	case lower == "id_rsa" || lower == "id_dsa" || lower == "id_ecdsa" || lower == "id_ed25519":
-		return keyFile
-	}
-	switch path.Ext(lower) {
-	case ".pem", ".key", ".ppk":
-		return keyFile
-	case ".p12", ".pfx", ".jks", ".keystore", ".kdbx":
-		return keyStore
-	case ".tfstate":
-		return configFile
-	}
-	switch lower {
-	case ".npmrc", ".pypirc", ".netrc", "_netrc", ".git-credentials", "kubeconfig", "credentials", "credentials.json", ".htpasswd":
-		return configFile
-	case ".bash_history", ".zsh_history", ".sh_history", ".history", "fish_history", ".psql_history", ".mysql_history", ".node_repl_history", ".python_history":
+	case labels.Has("history"):
 		return historyFile
-	}
-	if strings.HasPrefix(lower, "service-account") && strings.HasSuffix(lower, ".json") {
-		return configFile
-	}
-	if strings.HasSuffix(p, ".docker/config.json") || strings.HasSuffix(p, ".kube/config") || strings.HasSuffix(p, ".aws/credentials") || strings.HasSuffix(p, ".aws/config") {
-		return configFile
+	case labels.Has("credential-store"), labels.Has("keychain"), labels.Has("wallet"), labels.Has("agent-config"):
+		return credFile
 	}
 	return notSensitive
 }
@@ -82,15 +59,35 @@ var (
 	privateKeyRe = lex.Lazy(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`)
 	// key = value, key: value, "key": "value", export KEY=value
 	assignRe   = lex.Lazy(`(?m)^[ \t]*(?:export[ \t]+)?["']?([A-Za-z0-9_.\-/:]+)["']?[ \t]*[:=][ \t]*(.*?)[ \t,]*$`)
-	secretKey  = lex.Lazy(`(?i)(token|secret|passw|pwd|api[_-]?key|apikey|auth|credential|private[_-]?key|access[_-]?key|client[_-]?key|session|cookie)`)
 	inlineCred = lex.Lazy(`[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@`)
-	netrcPass  = lex.Lazy(`(?m)\bpassword\s+(\S+)`)
-	htpasswdRe = lex.Lazy(`(?m)^[^:#\s]+:\S+`)
+	// a netrc line: machine HOST login USER password PASS
+	netrcPass = lex.Lazy(`(?m)\bpassword\s+(\S+)`)
+	// user:HASH in the crypt, bcrypt, apr1 and SHA shapes
+	htpasswdRe = lex.Lazy(`(?m)^[^:#\s]+:(?:\$(?:apr1|2[aby]|1|5|6)\$|\{SHA\})\S+`)
 	wordRe     = lex.Lazy(`[A-Za-z]+`)
 	dockerAuth = lex.Lazy(`"auth"\s*:\s*"[^"]+"`)
 	placeWords = map[string]bool{"example": true, "sample": true, "placeholder": true, "your": true, "changeme": true,
 		"dummy": true, "fake": true, "redacted": true, "test": true, "xxx": true, "todo": true, "none": true, "null": true}
 )
+
+// secretName asks the vocabulary whether a settings key names a secret:
+// the key is put in the environment variable's shape first (apiKey,
+// api-key and api.key all read API_KEY).
+func secretName(key string) bool {
+	var b strings.Builder
+	prevLower := false
+	for _, r := range key {
+		switch {
+		case unicode.IsUpper(r) && prevLower:
+			b.WriteByte('_')
+		case r == '-' || r == '.' || r == '/' || r == ':':
+			r = '_'
+		}
+		b.WriteRune(r)
+		prevLower = unicode.IsLower(r) || unicode.IsDigit(r)
+	}
+	return vocab.SecretEnv(b.String())
+}
 
 // placeholder judges a value by itself alone (CHECKS principle 3).
 func placeholder(v string) bool {
@@ -115,18 +112,18 @@ func placeholder(v string) bool {
 }
 
 // judge returns a reason to fail, a reason to warn, or neither.
-func judge(c class, p string, data []byte) (fail, warn string) {
+func judge(c class, data []byte) (fail, warn string) {
 	if privateKeyRe.Re().Match(data) {
 		return "holds a private key", ""
 	}
 	switch c {
-	case keyStore:
+	case credFile:
 		if len(bytes.TrimSpace(data)) == 0 {
 			return "", ""
 		}
-		return "is a key store or password database", ""
-	case keyFile:
-		return "", ""
+		if !utf8.Valid(data) || bytes.IndexByte(data, 0) >= 0 {
+			return "is a binary key store, keychain, wallet or password database", ""
+		}
 	case historyFile:
 		if len(bytes.TrimSpace(data)) == 0 {
 			return "", ""
@@ -139,15 +136,14 @@ func judge(c class, p string, data []byte) (fail, warn string) {
 	if inlineCred.Re().Match(data) {
 		return "holds a URL with an inline password", ""
 	}
-	base := strings.ToLower(path.Base(p))
-	if base == ".netrc" || base == "_netrc" {
+	if c == credFile {
 		for _, m := range netrcPass.Re().FindAllSubmatch(data, -1) {
 			if !placeholder(string(m[1])) {
 				return "holds a machine password", ""
 			}
 		}
 	}
-	if base == ".htpasswd" && htpasswdRe.Re().Match(data) {
+	if htpasswdRe.Re().Match(data) {
 		return "holds password hashes", ""
 	}
 	if bytes.Contains(data, []byte(`"auths"`)) && dockerAuth.Re().Match(data) {
@@ -166,7 +162,7 @@ func judge(c class, p string, data []byte) (fail, warn string) {
 func secretValues(data []byte) string {
 	for _, m := range assignRe.Re().FindAllSubmatch(data, -1) {
 		key, val := string(m[1]), string(m[2])
-		if secretKey.Re().MatchString(key) && !placeholder(val) && !strings.HasPrefix(strings.TrimSpace(val), "{") && !strings.HasPrefix(strings.TrimSpace(val), "[") {
+		if secretName(key) && !placeholder(val) && !strings.HasPrefix(strings.TrimSpace(val), "{") && !strings.HasPrefix(strings.TrimSpace(val), "[") {
 			return fmt.Sprintf("assigns a value to %s", keyShape(key))
 		}
 	}
@@ -203,7 +199,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			unscanned = append(unscanned, checks.At(f.Path, 0, 0, "credential-named file too large to read"))
 			continue
 		}
-		fail, warn := judge(c, f.Path, f.Content)
+		fail, warn := judge(c, f.Content)
 		switch {
 		case fail != "":
 			fails = append(fails, checks.At(f.Path, 0, 0, fail))
