@@ -7,6 +7,9 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/internal/hooks"
+	"github.com/metahub-ai/attest/checks/internal/query"
 	"github.com/metahub-ai/attest/checks/internal/shell"
 	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/resolve"
@@ -16,13 +19,14 @@ import (
 // Check is no-install-scripts.
 var Check = &checks.Check{
 	ID:          "no-install-scripts",
-	Version:     "1.0.0",
+	Version:     "2.0.0",
 	Title:       "Nothing runs at install time",
 	Axis:        checks.Safety,
 	Weight:      4,
 	Blocking:    true,
 	Tier:        checks.Deterministic,
 	Kinds:       resolve.Kinds,
+	Uses:        []string{checks.UsesFacts},
 	Doc:         Doc,
 	Remediation: Remediation,
 	Run:         run,
@@ -33,29 +37,67 @@ var lifecycle = []string{"preinstall", "install", "postinstall", "preprepare", "
 
 var (
 	builds = map[string]bool{"tsc": true, "tsup": true, "esbuild": true, "rollup": true, "vite": true, "webpack": true, "babel": true, "swc": true, "husky": true, "patch-package": true, "ncc": true, "parcel": true, "unbuild": true,
-		// local file steps of a build; the shell rules still rate them
+		// local file steps of a build; the model still reads them
 		"shx": true, "cp": true, "mkdir": true, "chmod": true, "rm": true, "rimraf": true, "mv": true, "echo": true,
 		"copyfiles": true, "cpy": true, "ncp": true, "cross-env": true, "del-cli": true}
-	selfPropagate = lex.Lazy(`\b(npm|pnpm|yarn)\s+publish\b|\btwine\s+upload\b|\bgit\s+push\b|\bcargo\s+publish\b|\bgh\s+release\s+create\b`)
-	runScript     = lex.Lazy(`^(?:npm|pnpm|yarn|bun)(?:\s+run)?\s+([\w:.-]+)$`)
-	setupNet      = lex.Lazy(`\b(urllib\.request|urlopen|requests\.(get|post)|httpx\.|http\.client|socket\.|subprocess\.|os\.system|os\.popen|exec\(|eval\()`)
-	pthExec       = lex.Lazy(`(?m)^\s*import\s`)
+	runScript = lex.Lazy(`^(?:npm|pnpm|yarn|bun)(?:\s+run)?\s+([\w:.-]+)$`)
+	// a .pth line that starts with import is executed at every
+	// interpreter start; any other line is a path entry
+	pthExec = lex.Lazy(`(?m)^\s*import\s`)
 )
+
+// maxDepth bounds how far script indirections are followed.
+const maxDepth = 4
+
+// installTime is what runs at install: the lifecycle scripts, the
+// package.json scripts they run, and the shipped files those run.
+type installTime struct {
+	pkg     string
+	scripts map[string]bool // package.json script names
+	files   map[string]bool
+}
+
+func (t *installTime) in(at facts.Span, ctx facts.Context) bool {
+	if ctx.Has(facts.InstallTime) || t.files[at.Path] {
+		return true
+	}
+	if at.Path != t.pkg || len(at.Via) == 0 {
+		return false
+	}
+	name, ok := strings.CutPrefix(at.Via[0], "package.json scripts.")
+	return ok && t.scripts[name]
+}
+
+// file adds a shipped file run at install, and what it runs in turn.
+func (t *installTime) file(inv *resolve.Inventory, p string, depth int) {
+	if t.files[p] || depth > maxDepth {
+		return
+	}
+	t.files[p] = true
+	if data, ok := inv.Read(p); ok {
+		found, _ := hooks.Scripts(inv, string(data))
+		for _, f := range found {
+			t.file(inv, f, depth+1)
+		}
+	}
+}
 
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	s := in.Subject
 	inv := s.Inventory
+	set := in.Facts()
 	var fails, warns []checks.Evidence
 	found := 0
+	t := &installTime{scripts: map[string]bool{}, files: map[string]bool{}}
 	if p := s.Manifests.Package; p.Ok() {
+		t.pkg = p.Path
 		for _, name := range lifecycle {
 			sc, ok := p.V.Scripts[name]
 			if !ok {
 				continue
 			}
 			found++
-			f, w := rateScript(s, p.V, p.Path, name, sc, 0)
-			fails, warns = append(fails, f...), append(warns, w...)
+			warns = append(warns, follow(s, p.V, p.Path, name, name, sc, 0, t)...)
 		}
 	}
 	if _, ok := inv.File("binding.gyp"); ok {
@@ -64,13 +106,10 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	}
 	for _, f := range inv.Files {
 		switch {
-		case path.Base(f.Path) == "setup.py" && !strings.Contains(f.Path, "/"):
+		case f.Path == "setup.py":
 			found++
-			data, _ := inv.Read(f.Path)
-			switch {
-			case setupNet.Re().Match(data):
-				fails = append(fails, checks.At(f.Path, lineOf(data, setupNet.Re().FindIndex(data)[0]), 0, "setup.py reaches the network or runs commands at install time"))
-			case strings.Contains(string(data), "cmdclass"):
+			t.file(inv, f.Path, 0)
+			if data, ok := inv.Read(f.Path); ok && strings.Contains(string(data), "cmdclass") {
 				warns = append(warns, checks.At(f.Path, lineOf(data, strings.Index(string(data), "cmdclass")), 0, "setup.py runs custom install commands"))
 			}
 		case strings.HasSuffix(f.Path, ".pth"):
@@ -90,30 +129,67 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			warns = append(warns, checks.At(pp.Path, pp.V.Doc.Pos("build-system.backend-path").Line, 0, "an in-tree build backend runs at install time"))
 		}
 	}
+	// setup.py runs on every source install: reaching the network or
+	// running a command there is the installer doing what the user did
+	// not ask for.
+	for _, sk := range set.Sinks {
+		if sk.At.Path != "setup.py" || !query.Stands(sk.Ctx) {
+			continue
+		}
+		switch sk.Kind {
+		case facts.NetSend, facts.NetConnect, facts.DNS, facts.ExecShell, facts.ExecCode:
+			fails = append(fails, query.SinkEvidence(sk, "setup.py reaches the network or runs commands at install time: "+query.Describe(sk)))
+		}
+	}
+	f, w := shell.Judge(set, shell.Scope{In: t.in, Spreads: true})
+	for i := range f {
+		f[i].Message = "at install time: " + f[i].Message
+	}
+	for i := range w {
+		w[i].Message = "at install time: " + w[i].Message
+	}
+	fails, warns = append(fails, f...), append(warns, w...)
+	// Everything here runs at install, whatever reaches it otherwise, so
+	// the evidence carries no reachability note.
+	fails, warns = dedupe(fails), dedupe(warns)
 	switch {
 	case len(fails) > 0:
-		return checks.Failed(fails[0].Message, append(fails, warns...)...), nil
+		return checks.Failed(fails[0].Where(), append(fails, warns...)...), nil
 	case len(warns) > 0:
-		return checks.Warning(0.5, warns[0].Message, warns...), nil
+		return checks.Warning(0.5, warns[0].Where(), warns...), nil
 	case found > 0:
 		return checks.Passed(fmt.Sprintf("%s, recognised builds only", checks.Plural(found, "install-time step"))), nil
 	}
 	return checks.NotApplicable("nothing runs at install time"), nil
 }
 
-// rateScript rates one install-time script, following npm run and shell
-// script indirections.
-func rateScript(s *resolve.Subject, p *manifest.PackageJSON, file, name string, sc manifest.StringField, depth int) (fails, warns []checks.Evidence) {
+func dedupe(ev []checks.Evidence) []checks.Evidence {
+	seen := map[string]bool{}
+	var out []checks.Evidence
+	for _, e := range ev {
+		k := fmt.Sprintf("%s:%d:%s", e.Path, e.Line, e.Message)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// follow walks one install-time script: the package.json scripts it runs
+// (npm run x) and the shipped files it runs join the install-time scope,
+// and whatever is not a recognised build step is a warning.
+func follow(s *resolve.Subject, p *manifest.PackageJSON, file, label, name string, sc manifest.StringField, depth int, t *installTime) (warns []checks.Evidence) {
 	at := func(msg string) checks.Evidence {
-		return checks.At(file, sc.Pos.Line, sc.Pos.Col, fmt.Sprintf("%s: %s", name, msg))
+		return checks.At(file, sc.Pos.Line, sc.Pos.Col, fmt.Sprintf("%s: %s", label, msg))
 	}
-	if depth > 4 {
-		return nil, nil
+	if depth > maxDepth || t.scripts[name] {
+		return nil
 	}
-	f, w, _ := shell.Rate([]shell.Program{{Path: file, Line: sc.Pos.Line - 1, Source: []byte(sc.Value), Where: "package.json scripts." + name}})
-	fails, warns = append(fails, f...), append(warns, w...)
-	if m := selfPropagate.Re().FindString(sc.Value); m != "" {
-		fails = append(fails, at("publishes or pushes at install time ("+m+")"))
+	t.scripts[name] = true
+	found, _ := hooks.Scripts(s.Inventory, sc.Value)
+	for _, f := range found {
+		t.file(s.Inventory, f, 0)
 	}
 	for _, part := range splitCommands(sc.Value) {
 		fields := strings.Fields(part)
@@ -126,13 +202,12 @@ func rateScript(s *resolve.Subject, p *manifest.PackageJSON, file, name string, 
 		}
 		switch {
 		case builds[tool], tool == "vite" || tool == "bun" && len(fields) > 1 && fields[1] == "build":
-		case runScript.Re().MatchString(strings.TrimSpace(part)):
-			target := runScript.Re().FindStringSubmatch(strings.TrimSpace(part))[1]
-			if next, ok := p.Scripts[target]; ok {
-				f, w := rateScript(s, p, file, name+" → "+target, next, depth+1)
-				fails, warns = append(fails, f...), append(warns, w...)
+		case runScript.Re().MatchString(strings.TrimSpace(part)) && (p.Scripts[target(part)].Value != "" || len(fields) > 2 && fields[1] == "run"):
+			name := target(part)
+			if next, ok := p.Scripts[name]; ok {
+				warns = append(warns, follow(s, p, file, label+" → "+name, name, next, depth+1, t)...)
 			} else {
-				warns = append(warns, at(fmt.Sprintf("runs the script %q, which is not defined", target)))
+				warns = append(warns, at(fmt.Sprintf("runs the script %q, which is not defined", name)))
 			}
 		case tool == "sh" || tool == "bash" || strings.HasSuffix(tool, ".sh"):
 			script := tool
@@ -140,12 +215,9 @@ func rateScript(s *resolve.Subject, p *manifest.PackageJSON, file, name string, 
 				script = fields[1]
 			}
 			script = path.Clean(strings.TrimPrefix(script, "./"))
-			if data, ok := s.Inventory.Read(script); ok {
-				f, w, _ := shell.Rate([]shell.Program{{Path: script, Source: data, Where: "install script"}})
-				fails, warns = append(fails, f...), append(warns, w...)
-				if len(f) == 0 {
-					warns = append(warns, at("runs "+script+" at install time"))
-				}
+			if _, ok := s.Inventory.File(script); ok {
+				t.file(s.Inventory, script, 0)
+				warns = append(warns, at("runs "+script+" at install time"))
 			} else {
 				warns = append(warns, at("runs "+script+", which is not shipped"))
 			}
@@ -153,7 +225,16 @@ func rateScript(s *resolve.Subject, p *manifest.PackageJSON, file, name string, 
 			warns = append(warns, at(fmt.Sprintf("runs %q at install time", strings.TrimSpace(part))))
 		}
 	}
-	return fails, warns
+	return warns
+}
+
+// target is the script an "npm run x" (or "npm x") names.
+func target(part string) string {
+	m := runScript.Re().FindStringSubmatch(strings.TrimSpace(part))
+	if m == nil {
+		return ""
+	}
+	return m[1]
 }
 
 func splitCommands(s string) []string {

@@ -7,7 +7,10 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
-	"github.com/metahub-ai/attest/checks/internal/instruct"
+	"github.com/metahub-ai/attest/checks/analysis"
+	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/facts/flow"
+	"github.com/metahub-ai/attest/checks/internal/query"
 	"github.com/metahub-ai/attest/checks/internal/shell"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/resolve/manifest"
@@ -16,13 +19,14 @@ import (
 // Check is plugin-bundle-safe.
 var Check = &checks.Check{
 	ID:          "plugin-bundle-safe",
-	Version:     "1.1.0",
+	Version:     "2.0.0",
 	Title:       "Bundled components are safe",
 	Axis:        checks.Safety,
 	Weight:      5,
 	Blocking:    true,
 	Tier:        checks.Deterministic,
 	Kinds:       []resolve.Kind{resolve.KindPlugin},
+	Uses:        []string{checks.UsesFacts},
 	Doc:         Doc,
 	Remediation: Remediation,
 	Run:         run,
@@ -45,55 +49,88 @@ func component(p string) (kind string, ok bool) {
 	return "", false
 }
 
+// Instruction families that steer the model against its user or host. An
+// agent or a command is the model's instructions, so it fails on these; a
+// skill's own steering is judged by the instruction-injection check.
+var steering = map[string]bool{"override": true, "rule-drop": true, "persona": true, "authority": true, "conceal": true,
+	"approval-skip": true, "coerce": true, "evaluator": true, "parent-steer": true, "extract": true, "expose": true}
+
+// Instruction families that act on the machine or the user's data; any
+// component fails on these.
+var acting = map[string]bool{"fetch-follow": true, "delete-broad": true, "safety-off": true}
+
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	s := in.Subject
-	var r instruct.Result
-	n := 0
+	set := in.Facts()
+	kinds := map[string]string{}
 	for i := range s.Inventory.Files {
 		p := s.Inventory.Files[i].Path
-		kind, ok := component(p)
-		if !ok {
-			continue
+		if kind, ok := component(p); ok {
+			kinds[p] = kind
 		}
-		d, ok := instruct.Load(s, p)
-		if !ok {
-			continue
-		}
-		n++
-		instruct.Hostile(d, &r, kind != "skill")
 	}
+	n := len(kinds)
+	var fails, warns []checks.Evidence
+	// The servers of the bundled MCP configuration are lowered by the
+	// model with their launch specs ("MCP server NAME").
+	mcpFile := ""
 	var servers []manifest.MCPServerSpec
-	file := ""
 	if m := s.Manifests.MCPConfig; m.Ok() {
-		servers, file = m.V.Servers, m.Path
+		mcpFile, servers = m.Path, m.V.Servers
 	}
-	if p := s.Manifests.Plugin; p.Ok() && p.V.Inline["mcpServers"] != nil {
-		servers = append(servers, manifest.MCPServersFrom(p.V.Inline["mcpServers"])...)
-		if file == "" {
-			file = p.Path
+	launch := func(at facts.Span) bool {
+		return at.Path == mcpFile && len(at.Via) > 0 && strings.HasPrefix(at.Via[0], "MCP server ")
+	}
+	f, w := shell.Judge(set, shell.Scope{In: func(at facts.Span, _ facts.Context) bool { return kinds[at.Path] != "" || launch(at) }})
+	fails, warns = append(fails, f...), append(warns, w...)
+	for _, sk := range set.Sinks {
+		kind := kinds[sk.At.Path]
+		if sk.Kind != facts.ModelInstruction || kind == "" || !query.Stands(sk.Ctx) || !query.ModelRead(sk.Ctx) {
+			continue
+		}
+		if !acting[sk.Instr.Family] && !(kind != "skill" && steering[sk.Instr.Family]) {
+			continue
+		}
+		ev := query.SinkEvidence(sk, fmt.Sprintf("the bundled %s tells the model: %s (%q)", kind, sk.Instr.Family, sk.Instr.Phrase))
+		if sk.Instr.Weak || sk.Ctx.Has(facts.Quoted) {
+			warns = append(warns, ev)
+		} else {
+			fails = append(fails, ev)
 		}
 	}
-	var programs []shell.Program
+	// The plugin manifest's own mcpServers: not an MCP client
+	// configuration file, so each launch spec is read here, through the
+	// same shell producer.
+	if p := s.Manifests.Plugin; p.Ok() && p.V.Inline["mcpServers"] != nil {
+		inline := manifest.MCPServersFrom(p.V.Inline["mcpServers"])
+		for _, sv := range inline {
+			if sv.Command == "" {
+				continue
+			}
+			cmd := flow.ShellJoin(append([]string{sv.Command}, sv.Args...))
+			sub := analysis.Code("shell", p.Path, cmd, int32(sv.Pos.Line-1), 0)
+			f, w := shell.Judge(sub, shell.Scope{In: func(facts.Span, facts.Context) bool { return true }})
+			for i := range f {
+				f[i].Message += " (MCP server " + sv.Name + ")"
+			}
+			for i := range w {
+				w[i].Message += " (MCP server " + sv.Name + ")"
+			}
+			fails, warns = append(fails, f...), append(warns, w...)
+		}
+		servers = append(servers, inline...)
+		if mcpFile == "" {
+			mcpFile = p.Path
+		}
+	}
 	for _, sv := range servers {
 		n++
-		if sv.Command != "" {
-			programs = append(programs, shell.Program{Path: file, Line: sv.Pos.Line - 1, Source: []byte(shellJoin(sv.Command, sv.Args)), Where: "MCP server " + sv.Name})
-		}
-		if strings.HasPrefix(sv.URL, "http://") && !strings.HasPrefix(sv.URL, "http://localhost") && !strings.HasPrefix(sv.URL, "http://127.0.0.1") {
-			r.Warns = append(r.Warns, checks.At(file, sv.Pos.Line, 0, fmt.Sprintf("MCP server %s is reached over plain http", sv.Name)))
+		if strings.HasPrefix(sv.URL, "http://") && !query.Loopback(sv.URL) {
+			warns = append(warns, checks.At(mcpFile, sv.Pos.Line, 0, fmt.Sprintf("MCP server %s is reached over plain http", sv.Name)))
 		}
 	}
-	f, w, _ := shell.Rate(programs)
-	r.Fails, r.Warns = append(r.Fails, f...), append(r.Warns, w...)
-	return r.Outcome(n, "the plugin bundles no components", fmt.Sprintf("%s read, nothing hostile", checks.Plural(n, "component"))), nil
-}
-
-// shellJoin quotes a command and its arguments as a shell would receive
-// them; an argument that is itself a script (sh -c BODY) stays one word.
-func shellJoin(cmd string, args []string) string {
-	parts := []string{cmd}
-	for _, a := range args {
-		parts = append(parts, "'"+strings.ReplaceAll(a, "'", `'\''`)+"'")
+	if n == 0 {
+		return checks.NotApplicable("the plugin bundles no components"), nil
 	}
-	return strings.Join(parts, " ")
+	return query.Outcome(s, fails, warns, fmt.Sprintf("%s read, nothing hostile", checks.Plural(n, "component"))), nil
 }

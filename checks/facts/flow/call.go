@@ -468,6 +468,9 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 			ps = []string{""}
 		}
 		for _, p := range ps {
+			if p == "/dev/null" {
+				continue // discarded
+			}
 			if p != "" {
 				w := e.files[vocab.NormPath(p)]
 				if w == nil {

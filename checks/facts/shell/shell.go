@@ -343,6 +343,9 @@ func (l *lowerer) redirected(s *syntax.Stmt, x *flow.Expr, depth int) *flow.Expr
 			if r.Op == syntax.DplOut && !isDevNet(r.Word) {
 				continue // 2>&1
 			}
+			if r.N != nil && r.N.Value != "1" && (r.Op == syntax.RdrOut || r.Op == syntax.AppOut) {
+				continue // 2>FILE: the command's output still goes on
+			}
 			target := l.word(r.Word, depth)
 			fn := "<write>"
 			if isDevNet(r.Word) {

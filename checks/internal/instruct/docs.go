@@ -6,12 +6,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/internal/files"
-	"github.com/metahub-ai/attest/checks/internal/shell"
-	"github.com/metahub-ai/attest/checks/lex/fold"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/resolve/manifest"
 )
@@ -187,146 +184,6 @@ func Injection(d Doc, r *Result) {
 	}
 }
 
-// shellInfo: fence languages that are shell commands.
-var shellInfo = map[string]bool{"": true, "bash": true, "sh": true, "shell": true, "console": true, "zsh": true, "terminal": true, "shell-session": true}
-
-// HostileActions runs the hostile-action analyser over a document: shell
-// commands in fenced blocks and inline code through the shell rules (the
-// file's shell blocks also as one program, so a download in one step and
-// its execution in the next are seen together), and the imperative
-// patterns over the text. A negated or labelled example passes.
-func Hostile(d Doc, r *Result, instructions bool) {
-	var program []string
-	var programLines []int
-	blocks, norms := d.analysed()
-	seen := map[int]bool{}
-	rate := func(src string, line int, b Block, n string, labelled func() bool) {
-		fs, _, err := shell.AnalyzeLenient([]byte(src))
-		if err != nil {
-			return
-		}
-		for _, f := range fs {
-			if f.Severity != shell.Fail {
-				continue // installs and sudo in instructions are the user's own steps
-			}
-			l := line + f.Line - 1
-			if seen[l] {
-				continue
-			}
-			seen[l] = true
-			if labelled() || negated(n, 0) {
-				r.Labelled++
-				continue
-			}
-			r.add(true, d.Path, l, fmt.Sprintf("an instruction runs a hostile command (%s): %s", f.Category, f.Message))
-		}
-	}
-	for i, b := range blocks {
-		n := norms[i]
-		// Asked once per finding or hit; the answer is the block's.
-		labelled := sync.OnceValue(func() bool { return labelledBlock(b, n) })
-		switch b.Kind {
-		case Fence:
-			if decoded, ok := encodedBlock(b.Text); ok {
-				rate(decoded, b.Line+1, b, n, labelled)
-				continue
-			}
-			if !shellInfo[b.Info] {
-				continue
-			}
-			src := stripPrompts(b.Text)
-			rate(src, b.Line+1, b, n, labelled)
-			if !labelled() {
-				program = append(program, src)
-				programLines = append(programLines, b.Line+1)
-			}
-			continue
-		case Comment, Heading:
-			continue
-		}
-		table := strings.HasPrefix(strings.TrimSpace(b.Text), "|")
-		for _, code := range inlineCode(b.Text) {
-			if table {
-				// GFM: a pipe inside a cell's code span is written \|.
-				code = strings.ReplaceAll(code, `\|`, "|")
-			}
-			if decoded, ok := encodedBlock(code); ok {
-				rate(decoded, b.Line, b, n, labelled)
-			} else if strings.Contains(code, " ") {
-				rate(code, b.Line, b, n, labelled)
-			}
-		}
-		hits := HostileActions(n)
-		if instructions {
-			hits = append(hits, Instructions(n)...)
-		}
-		for _, h := range hits {
-			quoted := b.Kind == Quote || Quoted(n, h.Start)
-			switch {
-			case negated(n, h.Start):
-			case labelled() && (quoted || Labelled(n)):
-				r.Labelled++
-			case quoted && !instructions:
-				r.add(false, d.Path, b.LineOf(h.Start, len(n)), fmt.Sprintf("quoted %s step with no label saying it is an example", h.Family))
-			default:
-				r.add(true, d.Path, b.LineOf(h.Start, len(n)), fmt.Sprintf("an instruction to the model: %s", h.Family))
-			}
-		}
-	}
-	// The file's unlabelled shell blocks as one program.
-	if len(program) > 1 {
-		fs, _, err := shell.AnalyzeLenient([]byte(strings.Join(program, "\n")))
-		if err == nil {
-			offsets := blockOffsets(program)
-			for _, f := range fs {
-				if f.Severity != shell.Fail {
-					continue
-				}
-				l := mapLine(offsets, programLines, f.Line)
-				if !seen[l] {
-					seen[l] = true
-					r.add(true, d.Path, l, fmt.Sprintf("steps run a hostile command across blocks (%s): %s", f.Category, f.Message))
-				}
-			}
-		}
-	}
-}
-
-// minEncoded is the shortest base64 block decoded as a possible command.
-const minEncoded = 40
-
-// encodedBlock decodes a block or code span that is one base64 run (line
-// breaks allowed) into text, for the shell rules: "decode this and run
-// it" hides a command from every reader but the model.
-func encodedBlock(s string) (string, bool) {
-	s = strings.Join(strings.Fields(s), "")
-	if len(s) < minEncoded {
-		return "", false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '-' || c == '_' || c == '=') {
-			return "", false
-		}
-	}
-	d, ok := fold.Base64(s)
-	if !ok || !utf8.ValidString(d) || strings.ContainsRune(d, 0) {
-		return "", false
-	}
-	return d, true
-}
-
-func stripPrompts(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		t := strings.TrimLeft(l, " ")
-		if strings.HasPrefix(t, "$ ") || strings.HasPrefix(t, "> ") && i > 0 {
-			lines[i] = t[2:]
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
 // InlineCode lists the inline code spans of a line of markdown.
 func InlineCode(s string) []string { return inlineCode(s) }
 
@@ -344,23 +201,4 @@ func inlineCode(s string) []string {
 		out = append(out, s[i+1:i+1+j])
 		s = s[i+2+j:]
 	}
-}
-
-func blockOffsets(program []string) []int {
-	var out []int
-	line := 1
-	for _, p := range program {
-		out = append(out, line)
-		line += strings.Count(p, "\n") + 1
-	}
-	return out
-}
-
-func mapLine(offsets, fileLines []int, progLine int) int {
-	for i := len(offsets) - 1; i >= 0; i-- {
-		if progLine >= offsets[i] {
-			return fileLines[i] + progLine - offsets[i]
-		}
-	}
-	return fileLines[0]
 }

@@ -178,6 +178,10 @@ func Outcome(s *resolve.Subject, fails, warns []checks.Evidence, passed string) 
 	warns = dedupe(reach.Annotate(s, warns))
 	switch {
 	case len(fails) > 0:
+		// beside failures, a concern says it is one
+		for i := range warns {
+			warns[i].Message += " (a concern on its own)"
+		}
 		return checks.Failed(fails[0].Where(), append(fails, warns...)...)
 	case len(warns) > 0:
 		return checks.Warning(0.5, warns[0].Where(), warns...)
