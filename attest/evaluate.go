@@ -17,6 +17,7 @@ import (
 	"github.com/metahub-ai/attest/mcp"
 	"github.com/metahub-ai/attest/policy"
 	"github.com/metahub-ai/attest/resolve"
+	"github.com/metahub-ai/attest/resolve/remote"
 )
 
 // ToolName names the evaluator in reports.
@@ -110,7 +111,7 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 		}
 	}
 	started := now().UTC()
-	lo := resolve.LoadOptions{Inventory: opts.Inventory, Kind: opts.Kind}
+	lo := resolve.LoadOptions{Inventory: opts.Inventory, Kind: opts.Kind, Remote: remote.Fetch}
 	if opts.Behave != nil {
 		tmp, err := os.MkdirTemp("", "attest-behave-")
 		if err != nil {

@@ -79,10 +79,13 @@ func TestVerifySignedReport(t *testing.T) {
 				t.Errorf("%s: %s is %s: %s", alg, name, a[name].Status, a[name].Reason)
 			}
 		}
-		// Without a key the signature is at most a warning, and a
-		// required signature fails.
-		if a := answers(Verify(context.Background(), b, Options{})); a["signature"].Status != Warn {
+		// Without a key the signature fails, and is a warning only when
+		// the caller chose to ignore the signer.
+		if a := answers(Verify(context.Background(), b, Options{})); a["signature"].Status != Fail {
 			t.Errorf("%s: no key: %+v", alg, a["signature"])
+		}
+		if a := answers(Verify(context.Background(), b, Options{InsecureIgnoreSigner: true})); a["signature"].Status != Warn {
+			t.Errorf("%s: no key, insecure: %+v", alg, a["signature"])
 		}
 		if r := Verify(context.Background(), b, Options{RequireSignature: true}); !r.Failed || answers(r)["signature"].Status != Fail {
 			t.Errorf("%s: required signature without a key passed", alg)

@@ -16,7 +16,7 @@ import (
 	"github.com/metahub-ai/attest/resolve"
 )
 
-// Main is 'attest-net sign (--key KEY | --keyless) [--log URL]
+// Main is 'attest sign (--key KEY | --keyless) [--log URL]
 // [--signing-config FILE] [--out FILE] REPORT': it signs a saved report and
 // writes the bundle to FILE (default REPORT with .json replaced by
 // .sigstore.json), never over an existing file.

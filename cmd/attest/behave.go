@@ -75,7 +75,7 @@ func (b *behaveFlags) wanted(tty bool) (bool, string, error) {
 	return true, fmt.Sprintf("running the behavioral tier (attest setup: %s sandbox, %s); --no-behavioral skips it", cfg.Sandbox, cfg.Provider), nil
 }
 
-// hook runs attest-net behave on the copy of the artifact.
+// hook runs the behavioral tier on the copy of the artifact.
 func (b *behaveFlags) hook(a *app) func(ctx context.Context, subj *resolve.Subject, dir string) (*behave.Outcome, error) {
 	return func(ctx context.Context, subj *resolve.Subject, dir string) (*behave.Outcome, error) {
 		args := []string{"behave", "--dir", dir, "--kind", string(subj.Kind),
@@ -98,14 +98,14 @@ func (b *behaveFlags) hook(a *app) func(ctx context.Context, subj *resolve.Subje
 			}
 		}
 		var out bytes.Buffer
-		if err := a.companion(ctx, &out, args...); err != nil {
-			return nil, companionFailed(err, "the behavioral run failed")
+		if err := a.sub(ctx, &out, args...); err != nil {
+			return nil, subFailed(err, "the behavioral run failed")
 		}
 		var o behave.Outcome
 		dec := json.NewDecoder(&out)
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&o); err != nil || o.Observation == nil {
-			return nil, fmt.Errorf("the behavioral run's answer is not what attest expects (%v): attest and attest-net must be the same version", err)
+			return nil, fmt.Errorf("the behavioral run's answer is not what attest expects (%v): this is a bug", err)
 		}
 		return &o, nil
 	}

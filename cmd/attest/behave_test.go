@@ -11,10 +11,9 @@ import (
 
 	"github.com/metahub-ai/attest/behave"
 	"github.com/metahub-ai/attest/behave/model/modeltest"
-	"github.com/metahub-ai/attest/resolve"
 )
 
-// behaveEnv sets up a behavioral run end to end: the real attest-net, the
+// behaveEnv sets up a behavioral run end to end: the agent in this test binary, the
 // real sandbox, a fake Anthropic API, an empty attest home.
 func behaveEnv(t *testing.T) *modeltest.Fake {
 	t.Helper()
@@ -27,7 +26,6 @@ func behaveEnv(t *testing.T) *modeltest.Fake {
 	if _, err := exec.LookPath("strace"); err != nil && os.Getenv("CI") != "" {
 		t.Fatal("no strace in CI")
 	}
-	t.Setenv(resolve.EnvNetHelper, netHelper(t))
 	f := modeltest.Start(t, &modeltest.Fake{Key: "test-key"})
 	for _, k := range []string{"OPENAI_API_KEY", "OPENROUTER_API_KEY", "LOCAL_LLM_BASE_URL"} {
 		t.Setenv(k, "")

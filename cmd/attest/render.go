@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/metahub-ai/attest/attest"
 	"github.com/metahub-ai/attest/render"
 	"github.com/metahub-ai/attest/resolve"
+	"github.com/metahub-ai/attest/verify"
 )
 
 func newRenderCmd(a *app) *cobra.Command {
@@ -27,9 +27,9 @@ json, sarif (SARIF 2.1.0 for code scanning), markdown (a pull-request
 comment: the axis table and the findings) or html (one self-contained
 page: no script, no external asset).
 
-Given a Sigstore bundle (attest sign), it is verified first by
-attest-verify (--key, or --identity, --issuer and --trusted-root, as for
-attest verify) and the report it carries is rendered; the HTML page shows
+Given a Sigstore bundle (attest sign), it is verified first, as
+attest verify does (--key, or --identity, --issuer and --trusted-root, or
+--insecure-ignore-signer) and the report it carries is rendered; the HTML page shows
 the verification answers. Exit 1 when an answer fails (the page still
 shows them), 2 when the input cannot be read.`,
 		Example: `  attest render report.json --format html --out report.html
@@ -58,10 +58,9 @@ shows them), 2 when the input cannot be read.`,
 					}
 				}
 				var buf bytes.Buffer
-				err := a.helper(cmd.Context(), resolve.VerifyHelper, &buf, append(argv, args[0])...)
-				var ee *exec.ExitError
-				if err != nil && !(errors.As(err, &ee) && ee.ExitCode() == exitFail) {
-					return companionFailed(err, "the bundle could not be verified")
+				err := a.sub(cmd.Context(), &buf, append(append([]string{"verify"}, argv...), args[0])...)
+				if err != nil && !errors.Is(err, verify.ErrFailed) {
+					return subFailed(err, "the bundle could not be verified")
 				}
 				var res struct {
 					Answers []render.Verification

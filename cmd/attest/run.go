@@ -59,9 +59,8 @@ artifact fetched, pinned and recorded in the report's subject.source:
   https://github.com/O/R/tree/REF/DIR, or a /blob/ URL
   https://HOST/X.git[//DIR][#REF] any git server over https
 REF is a branch, tag or commit; the commit it resolves to is recorded.
-Remote targets are fetched by the attest-net helper (installed beside
-attest), into a temporary directory removed when the run ends; nothing of
-the artifact is executed.
+Remote targets are fetched into a temporary directory removed when the
+run ends; nothing of the artifact is executed.
 
 With --surface FILE, the MCP checks judge a captured surface instead of
 the one found in the source: a saved tools/list (prompts/list,
@@ -76,8 +75,7 @@ description or schema changed, or a name reused with a new meaning exits
 
 Offline by default: checks that need the network are skipped, which
 lowers coverage. --net lets deps-no-known-vulns look up the resolved
-dependency versions in OSV through the attest-net helper (installed beside
-attest); ATTEST_OSV_URL points it at an HTTPS mirror.
+dependency versions in OSV; ATTEST_OSV_URL points it at an HTTPS mirror.
 
 The behavioral tier runs the artifact: with --behavioral, or by default
 after 'attest setup' when standard error is a terminal (--no-behavioral
@@ -86,8 +84,7 @@ it, unless --behavioral), a copy of exactly the evaluated files runs in the
 sandbox (bubblewrap by default; --sandbox), a driver model uses it on its
 evals/*.json cases (or synthesized ones), a judge model grades each
 transcript, MCP servers and skills are probed, and a recording proxy and
-strace keep the ledgers that behaves-safely judges. It needs the attest-net
-helper and a model provider (--provider when several keys are set);
+strace keep the ledgers that behaves-safely judges. It needs a model provider (--provider when several keys are set);
 docs/BEHAVIOR.md says what it does and records.
 
 The report goes to standard output (or --output); progress and notes go to
@@ -494,8 +491,8 @@ func explainEvalError(target string, err error) error {
 
 // signReport has the companion sign a written report.
 func signReport(cmd *cobra.Command, a *app, f signFlags, report string) error {
-	if err := a.companion(cmd.Context(), a.stderr, append(append([]string{"sign"}, f.args()...), report)...); err != nil {
-		return companionFailed(err, "the report was written but not signed")
+	if err := a.sub(cmd.Context(), a.stderr, append(append([]string{"sign"}, f.args()...), report)...); err != nil {
+		return subFailed(err, "the report was written but not signed")
 	}
 	return nil
 }

@@ -55,10 +55,7 @@ identity token comes from SIGSTORE_ID_TOKEN, GitHub Actions (a job with
 attached. Without --signing-config, Sigstore's public-good instance is
 used; a private deployment gives its signing_config.json. Verifiers then
 check the signer with --identity and --issuer against the deployment's
-trusted root.
-
-Signing runs in the attest-net companion, which holds the Sigstore
-libraries.`,
+trusted root.`,
 		Example: `  attest run ./my-skill --json -o report.json
   attest keygen --out publisher
   attest sign --key publisher.pem report.json
@@ -72,8 +69,8 @@ libraries.`,
 			if out != "" {
 				argv = append(argv, "--out", out)
 			}
-			if err := a.companion(cmd.Context(), a.stdout, append(argv, args[0])...); err != nil {
-				return companionFailed(err, "signing failed")
+			if err := a.sub(cmd.Context(), a.stdout, append(argv, args[0])...); err != nil {
+				return subFailed(err, "signing failed")
 			}
 			return nil
 		},

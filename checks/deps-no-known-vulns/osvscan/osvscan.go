@@ -1,16 +1,12 @@
 // Package osvscan extracts resolved dependency versions with osv-scalibr's
-// extractors and looks them up in OSV through the osv.dev client. It links
-// large libraries, so only the attest-net helper imports it: the attest
-// binary stays small and starts fast, and pays for this only when a run is
-// granted the network.
+// extractors and looks them up in OSV through the osv.dev client; the
+// check calls it only when a run is granted the network.
 package osvscan
 
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/url"
 	"path"
@@ -285,26 +281,4 @@ func query(ctx context.Context, client *osvdev.OSVClient, resp *Response) error 
 		}
 	}
 	return nil
-}
-
-// Main is the attest-net helper: a Request on r, a Response on w.
-func Main(ctx context.Context, r io.Reader, w io.Writer) error {
-	data, err := io.ReadAll(io.LimitReader(r, MaxRequestSize+1))
-	if err != nil {
-		return err
-	}
-	if len(data) > MaxRequestSize {
-		return fmt.Errorf("request larger than %d bytes", MaxRequestSize)
-	}
-	var req Request
-	if err := json.Unmarshal(data, &req); err != nil {
-		return fmt.Errorf("request: %w", err)
-	}
-	resp, err := Scan(ctx, req)
-	if resp != nil {
-		if werr := json.NewEncoder(w).Encode(resp); werr != nil && err == nil {
-			err = werr
-		}
-	}
-	return err
 }
