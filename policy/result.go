@@ -28,6 +28,8 @@ type Config struct {
 	Settings map[string]any
 	// AllowHosts are reachable from the behavioral sandbox.
 	AllowHosts []string
+	// Behavioral runs the behavioral tier (attest.json "behavioral").
+	Behavioral bool
 }
 
 // Validate rejects a configuration that cannot be applied.
