@@ -229,11 +229,11 @@ func TestBadInput(t *testing.T) {
 		{"50 MB file", func(t *testing.T, d string) {
 			os.WriteFile(filepath.Join(d, "SKILL.md"), []byte(skill), 0o644)
 			os.WriteFile(filepath.Join(d, "big.bin"), bytes.Repeat([]byte{'x'}, 50<<20), 0o644)
-		}, 0, "1 not content-scanned"},
+		}, 2, "1 not content-scanned"},
 		{"50 MB credential file", func(t *testing.T, d string) {
 			os.WriteFile(filepath.Join(d, "SKILL.md"), []byte(skill), 0o644)
 			os.WriteFile(filepath.Join(d, "huge.pem"), bytes.Repeat([]byte{'x'}, 50<<20), 0o644)
-		}, 0, "SKIP    no-sensitive-files"},
+		}, 2, "SKIP    no-sensitive-files"},
 		{"YAML alias bomb", func(t *testing.T, d string) {
 			var b strings.Builder
 			b.WriteString("---\nname: x\ndescription: y\na0: &a0 [lol,lol,lol,lol,lol,lol,lol,lol,lol]\n")
@@ -277,7 +277,14 @@ func TestBadInput(t *testing.T) {
 				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, c.code, r.stdout, r.stderr)
 			}
 			where := r.stdout
-			if c.code == 2 {
+			lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+			if c.code == 2 && strings.HasPrefix(r.stdout, "attest ") {
+				// Judged as far as it could be: the report, ending with why
+				// it could not judge (a limit reached never clears).
+				if !strings.HasPrefix(lines[len(lines)-1], "INSUFFICIENT: blocking checks stopped at a limit") {
+					t.Errorf("insufficient report ends with %q", lines[len(lines)-1])
+				}
+			} else if c.code == 2 {
 				where = r.stderr
 				if !strings.HasPrefix(r.stderr, "attest: ") || r.stdout != "" {
 					t.Errorf("exit 2 must print one clear message on stderr and nothing on stdout:\n%s", r.stderr)
@@ -354,8 +361,10 @@ func TestSurfaceSnapshotInput(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "tools.json")
 	os.WriteFile(good, []byte(`{"tools":[{"name":"add","description":"Adds two numbers.","inputSchema":{"type":"object","properties":{"a":{"type":"number"}}}}]}`), 0o644)
+	// A surface alone measures too little for an overall score: judged as
+	// far as it goes, insufficient, exit 2.
 	r := attestCLI(t, nil, "run", "--surface", good, "--json")
-	if r.code == 2 || !strings.Contains(r.stdout, `"origin": "snapshot"`) || !strings.Contains(r.stdout, `"uri": "mcp-snapshot:`) || !strings.Contains(r.stdout, `"name": "add"`) {
+	if r.code != 2 || !strings.Contains(r.stdout, `"verdict": "insufficient"`) || !strings.Contains(r.stdout, `"origin": "snapshot"`) || !strings.Contains(r.stdout, `"uri": "mcp-snapshot:`) || !strings.Contains(r.stdout, `"name": "add"`) {
 		t.Fatalf("snapshot run: code %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 	if err := validateReport([]byte(r.stdout)); err != nil {

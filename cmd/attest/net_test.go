@@ -610,3 +610,30 @@ func TestMCPServeCommand(t *testing.T) {
 		t.Fatalf("%v %+v", err, tools)
 	}
 }
+
+// TestOSVDownExits2: a blocking check that errors (OSV unreachable under
+// --net) makes the verdict insufficient, which exits 2 in text, JSON and
+// batch modes, and the text report ends with the verdict and its reason.
+func TestOSVDownExits2(t *testing.T) {
+	srv := httptest.NewTLSServer(nil)
+	url := srv.URL
+	srv.Close()
+	t.Setenv(depsnoknownvulns.EnvOSVURL, url)
+	fixture := "../../checks/deps-no-known-vulns/testdata/pos/fail-mcp-npm-critical"
+	r := attestCLI(t, nil, "run", "--net", "--kind", "mcp", fixture)
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != 2 || lines[len(lines)-1] != "INSUFFICIENT: blocking check could not run (error): deps-no-known-vulns" {
+		t.Errorf("text: exit %d, last line %q\n%s", r.code, lines[len(lines)-1], r.stderr)
+	}
+	if r := attestCLI(t, nil, "run", "--net", "--kind", "mcp", "--json", fixture); r.code != 2 || !strings.Contains(r.stdout, `"verdict": "insufficient"`) {
+		t.Errorf("json: exit %d", r.code)
+	}
+	if r := attestCLI(t, nil, "run", "--net", "--kind", "mcp", "--no-cache", fixture, samples+"/pdf-forms"); r.code != 2 || !strings.Contains(r.stdout, "insufficient") {
+		t.Errorf("batch: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// Offline the same artifact passes nothing it could not judge on: the
+	// skip for a missing capability leaves the verdict to the rest.
+	if r := attestCLI(t, nil, "run", "--kind", "mcp", fixture); r.code == 2 {
+		t.Errorf("offline: exit 2\n%s", r.stdout)
+	}
+}

@@ -18,7 +18,8 @@ import (
 )
 
 func newRenderCmd(a *app) *cobra.Command {
-	var format, out, key, identity, issuer, trustedRoot string
+	var format, out, key, identity, issuer, trustedRoot, colorMode string
+	var all, quiet, insecure bool
 	cmd := &cobra.Command{
 		Use:   "render [--format text|json|sarif|markdown|html] [--out FILE] REPORT.json|BUNDLE",
 		Short: "Render a saved report, or a signed bundle with its verification, without evaluating again",
@@ -57,6 +58,9 @@ shows them), 2 when the input cannot be read.`,
 						argv = append(argv, fl.name, fl.v)
 					}
 				}
+				if insecure {
+					argv = append(argv, "--insecure-ignore-signer")
+				}
 				var buf bytes.Buffer
 				err := a.sub(cmd.Context(), &buf, append(append([]string{"verify"}, argv...), args[0])...)
 				if err != nil && !errors.Is(err, verify.ErrFailed) {
@@ -76,7 +80,7 @@ shows them), 2 when the input cannot be read.`,
 			if err := json.Unmarshal(data, &r); err != nil || r.SchemaVersion != attest.SchemaVersion || r.Results == nil {
 				return withCode(exitError, fmt.Errorf("%s: not an attest report or bundle (attest run --json, attest sign)", args[0]))
 			}
-			opts.ASCII = a.ascii()
+			opts.ASCII, opts.All, opts.Quiet = a.ascii(), all, quiet
 			w := a.stdout
 			var tmp *os.File
 			if out != "" {
@@ -85,9 +89,12 @@ shows them), 2 when the input cannot be read.`,
 				}
 				defer os.Remove(tmp.Name())
 				w = tmp
-			} else {
-				opts.Color = f == render.Text && a.colorOn(a.stdout)
 			}
+			color, err := a.colorOn(colorMode, w)
+			if err != nil {
+				return err
+			}
+			opts.Color = f == render.Text && color
 			if err := render.Render(w, &r, f, opts); err != nil {
 				return withCode(exitError, err)
 			}
@@ -113,5 +120,9 @@ shows them), 2 when the input cannot be read.`,
 	fl.StringVar(&identity, "identity", "", "for a keyless bundle: the expected signer")
 	fl.StringVar(&issuer, "issuer", "", "for a keyless bundle: the signer's OIDC issuer")
 	fl.StringVar(&trustedRoot, "trusted-root", "", "for a bundle: Sigstore trusted_root.json")
+	fl.BoolVar(&insecure, "insecure-ignore-signer", false, "for a bundle: render it with no key, identity or policy signer to check who signed it")
+	fl.BoolVar(&all, "all", false, "text: list every check (by default passes and checks that do not apply are summarised in one line)")
+	fl.BoolVarP(&quiet, "quiet", "q", false, "text: print only the verdict line")
+	fl.StringVar(&colorMode, "color", "auto", "colour the text report: auto (on a terminal, unless NO_COLOR is set), always or never")
 	return cmd
 }

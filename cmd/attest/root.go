@@ -39,6 +39,9 @@ func runApp(ctx context.Context, a *app, args []string) int {
 	if errors.Is(err, errSilentFail) {
 		return exitFail
 	}
+	if errors.Is(err, errSilentInsufficient) {
+		return exitError
+	}
 	var ce *codeError
 	if errors.As(err, &ce) {
 		fmt.Fprintf(a.stderr, "attest: %v\n", ce.err)
@@ -98,13 +101,21 @@ func terminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// colorOn decides colour: only on a terminal, never under NO_COLOR or
-// TERM=dumb.
-func (a *app) colorOn(w io.Writer) bool {
-	if a.getenv("NO_COLOR") != "" || a.getenv("TERM") == "dumb" {
-		return false
+// colorOn decides colour for --color: always, never, or auto (the
+// default: only on a terminal, never under NO_COLOR or TERM=dumb).
+func (a *app) colorOn(mode string, w io.Writer) (bool, error) {
+	switch mode {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto", "":
+		if a.getenv("NO_COLOR") != "" || a.getenv("TERM") == "dumb" {
+			return false, nil
+		}
+		return terminal(w), nil
 	}
-	return terminal(w)
+	return false, withCode(exitError, fmt.Errorf("--color %q: want auto, always or never", mode))
 }
 
 func (a *app) ascii() bool { return a.getenv("ATTEST_ASCII") == "1" }

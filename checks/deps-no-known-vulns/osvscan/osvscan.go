@@ -201,6 +201,9 @@ func Scan(ctx context.Context, req Request) (*Response, error) {
 	client.HTTPClient = netallow.New(netallow.Options{Hosts: hosts, Recorder: rec, Timeout: req.Timeout})
 	client.Config.UserAgent = "attest (+https://github.com/metahub-ai/attest)"
 	client.Config.MaxConcurrentBatchRequests = 2
+	// Two retries ride out a transient failure; a network that is down
+	// is reported in seconds, not after a minute of backing off.
+	client.Config.MaxRetryAttempts = 2
 
 	resp := &Response{}
 	resp.Packages, resp.Unresolved, resp.Notes = Extract(ctx, req.Files)
