@@ -245,7 +245,7 @@ func writeBatchTable(w io.Writer, lines []batchLine) {
 	const row = "%-40s %-24s %-7s %7s  %-12s %s\n"
 	fmt.Fprintf(w, row, "TARGET", "NAME", "KIND", "SCORE", "VERDICT", "")
 	for _, l := range lines {
-		target := render.Terminal(trimTo(l.Target, 40))
+		target := render.Terminal(trimStart(l.Target, 40))
 		if l.Error != "" {
 			fmt.Fprintf(w, row, target, "-", "-", "-", "error", render.Terminal(l.Error))
 			continue
@@ -262,6 +262,14 @@ func writeBatchTable(w io.Writer, lines []batchLine) {
 		}
 		fmt.Fprintf(w, row, target, render.Terminal(trimTo(l.Name, 24)), l.Kind, score, l.Verdict, note)
 	}
+}
+
+// trimStart keeps the end of a path, which tells targets apart.
+func trimStart(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return "…" + string(r[len(r)-n+1:])
+	}
+	return s
 }
 
 func trimTo(s string, n int) string {
