@@ -121,3 +121,24 @@ func FuzzStatement(f *testing.F) {
 		Statement(data)
 	})
 }
+
+// The release attestation names every file of checksums.txt by its digest;
+// a malformed line, or a path in place of a file name, is refused.
+func TestReleaseStatement(t *testing.T) {
+	a, b := strings.Repeat("a", 64), strings.Repeat("b", 64)
+	st, err := ReleaseStatement([]byte(a+"  attest_0.2.0_linux_amd64.tar.gz\n"+b+"  attest_0.2.0_windows_arm64.zip\n"), "pkg:github/metahub-ai/attest@v0.2.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.PredicateType != ReleasePredicateType || len(st.Subject) != 2 || st.Subject[1].Name != "attest_0.2.0_windows_arm64.zip" || st.Subject[1].Digest["sha256"] != b {
+		t.Fatalf("%v", st)
+	}
+	if st.Predicate.AsMap()["purl"] != "pkg:github/metahub-ai/attest@v0.2.0" {
+		t.Errorf("predicate %v", st.Predicate.AsMap())
+	}
+	for _, bad := range []string{"", "xyz  file\n", a + "  ../etc/passwd\n", a + " one-space\n"} {
+		if _, err := ReleaseStatement([]byte(bad), "pkg:x"); err == nil {
+			t.Errorf("accepted %q", bad)
+		}
+	}
+}

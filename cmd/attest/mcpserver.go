@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -117,10 +116,7 @@ func mcpServe(ctx context.Context, args []string, stdin io.ReadCloser, stdout io
 		}
 		return abs, nil
 	}
-	version := "devel"
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		version = bi.Main.Version
-	}
+	version := Version
 	s := mcp.NewServer(&mcp.Implementation{Name: "attest", Version: version}, nil)
 	mcp.AddTool(s, &mcp.Tool{
 		Name:        "evaluate",

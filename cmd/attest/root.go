@@ -11,8 +11,10 @@ import (
 	"golang.org/x/term"
 )
 
-// Version is the tool version written into reports.
-const Version = "0.1.0"
+// Version is the tool version written into reports. The release build
+// sets it at link time (-ldflags "-X main.Version=…"); nothing assigns it
+// at run time.
+var Version = "0.1.0"
 
 // app is one invocation's I/O and environment; nothing else in the command
 // touches os.Stdout, os.Getenv or the process exit.
@@ -90,7 +92,9 @@ Exit codes:
 ` + exitCodesHelp(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       Version,
 	}
+	root.SetVersionTemplate("attest {{.Version}}\n")
 	root.AddCommand(commands(a)...)
 	return root
 }

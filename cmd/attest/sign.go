@@ -30,7 +30,8 @@ func (f signFlags) args() []string {
 
 func newSignCmd(a *app) *cobra.Command {
 	var f signFlags
-	var out string
+	var out, purl string
+	var checksums bool
 	cmd := &cobra.Command{
 		Use:   "sign (--key KEY.pem | --keyless) [--log URL] [--signing-config FILE] [--out FILE] REPORT.json",
 		Short: "Sign a saved report as an in-toto attestation (Sigstore bundle)",
@@ -55,7 +56,12 @@ identity token comes from SIGSTORE_ID_TOKEN, GitHub Actions (a job with
 attached. Without --signing-config, Sigstore's public-good instance is
 used; a private deployment gives its signing_config.json. Verifiers then
 check the signer with --identity and --issuer against the deployment's
-trusted root.`,
+trusted root.
+
+With --checksums, the input is a release's checksums.txt and the bundle
+an in-toto release attestation (https://in-toto.io/attestation/release/v0.1)
+whose subjects are the files it lists; the release build signs attest's
+own releases so.`,
 		Example: `  attest run ./my-skill --json -o report.json
   attest keygen --out publisher
   attest sign --key publisher.pem report.json
@@ -69,6 +75,9 @@ trusted root.`,
 			if out != "" {
 				argv = append(argv, "--out", out)
 			}
+			if checksums {
+				argv = append(argv, "--checksums", "--purl", purl)
+			}
 			if err := a.sub(cmd.Context(), a.stdout, append(argv, args[0])...); err != nil {
 				return subFailed(err, "signing failed")
 			}
@@ -81,5 +90,7 @@ trusted root.`,
 	fl.StringVar(&f.log, "log", "", "record the signature in this Rekor v2 log")
 	fl.StringVar(&f.config, "signing-config", "", "Sigstore signing_config.json: certificate authority, timestamp authorities, logs (default with --keyless: the public-good instance)")
 	fl.StringVar(&out, "out", "", "bundle file to write (default: REPORT with .sigstore.json)")
+	fl.BoolVar(&checksums, "checksums", false, "sign a release instead: an in-toto release attestation of every file a checksums.txt lists (with --key, --purl and --out)")
+	fl.StringVar(&purl, "purl", "", "with --checksums: the release's package URL, pkg:github/OWNER/REPO@VERSION")
 	return cmd
 }
