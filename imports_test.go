@@ -111,3 +111,21 @@ func TestOneBinary(t *testing.T) {
 		t.Errorf("the module builds these commands: %v; want cmd/attest alone", mains)
 	}
 }
+
+// TestOneCanonicalJSON: RFC 8785 canonical JSON comes from one library
+// (the one rekor-tiles links too), never two that could disagree.
+func TestOneCanonicalJSON(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "./cmd/attest").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "github.com/cyberphone/json-canonicalization/go/src/webpki.org/jsoncanonicalizer") {
+		t.Fatal("attest does not link the canonicalizer; is the list broken?")
+	}
+	for _, d := range deps {
+		if strings.HasPrefix(d, "github.com/gowebpki/jcs") {
+			t.Errorf("cmd/attest links a second RFC 8785 implementation, %s", d)
+		}
+	}
+}

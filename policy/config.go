@@ -8,12 +8,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
 // ConfigName is the configuration file a run discovers.
@@ -207,7 +208,7 @@ func (f *File) check() error {
 			}
 		}
 		for _, p := range w.Paths {
-			if _, err := path.Match(strings.TrimSuffix(p, "/**"), ""); err != nil || p == "" || strings.HasPrefix(p, "/") {
+			if !doublestar.ValidatePattern(p) || p == "" || strings.HasPrefix(p, "/") {
 				return fmt.Errorf("%s (%s): path pattern %q: a slash-separated glob relative to the artifact's root (e.g. \"scripts/*.py\" or \"vendor/**\")", where, w.Check, p)
 			}
 		}

@@ -2,10 +2,11 @@ package policy
 
 import (
 	"fmt"
-	"path"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/metahub-ai/attest/checks"
 )
@@ -146,7 +147,7 @@ func coversEvidence(patterns []string, ev []checks.Evidence) bool {
 		files++
 		ok := false
 		for _, p := range patterns {
-			if m, _ := path.Match(p, e.Path); m || strings.HasSuffix(p, "/**") && strings.HasPrefix(e.Path, strings.TrimSuffix(p, "**")) {
+			if m, _ := doublestar.Match(p, e.Path); m {
 				ok = true
 				break
 			}

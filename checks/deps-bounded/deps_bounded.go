@@ -7,6 +7,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/Masterminds/semver/v3"
+
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/internal/deps"
 	"github.com/metahub-ai/attest/checks/lex"
@@ -16,7 +18,7 @@ import (
 // Check is deps-bounded.
 var Check = &checks.Check{
 	ID:          "deps-bounded",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "Dependencies come from the registry with bounded versions",
 	Axis:        checks.Safety,
 	Weight:      2,
@@ -246,7 +248,14 @@ func orAny(s string) string {
 	return s
 }
 
-// open reports whether a version requirement lacks an upper bound.
+// beyondAnyRelease is a version no real package reaches: a range that
+// admits it has no upper bound.
+var beyondAnyRelease = semver.New(1<<31, 0, 0, "", "")
+
+// open reports whether a version requirement lacks an upper bound. An npm
+// range is read by a semver library: one that admits any future major
+// version is open, and so is anything that is not a range at all (a
+// dist-tag such as "beta" or "canary" moves with every publish).
 func open(spec string, py bool) bool {
 	s := strings.TrimSpace(spec)
 	switch s {
@@ -256,13 +265,11 @@ func open(spec string, py bool) bool {
 	if py {
 		return !strings.Contains(s, "==") && !strings.Contains(s, "~=") && !strings.Contains(s, "<") && !strings.Contains(s, "^") && !strings.Contains(s, "~")
 	}
-	for _, part := range strings.Split(s, "||") {
-		p := strings.TrimSpace(part)
-		if p == "" || p == "*" || p == "x" || strings.HasPrefix(p, ">") && !strings.Contains(p, "<") {
-			return true
-		}
+	c, err := semver.NewConstraint(s)
+	if err != nil {
+		return true
 	}
-	return false
+	return c.Check(beyondAnyRelease)
 }
 
 func firstWord(s string) string {
