@@ -110,7 +110,7 @@ func Main(ctx context.Context, args []string, w io.Writer) error {
 	}
 	r := verifyInput(ctx, readInput(data), opts)
 	if *vsaOut != "" {
-		b, err := Summary(ctx, r, *policyPath, pol, fs.Arg(0), signer, time.Now())
+		b, err := Summary(ctx, r, FileURI(*policyPath), pol, FileURI(fs.Arg(0)), signer, time.Now())
 		if err != nil {
 			return fmt.Errorf("verification summary: %w", err)
 		}

@@ -57,6 +57,7 @@ type Result struct {
 	// verification summary.
 	subject       *v1.ResourceDescriptor
 	payloadSHA256 string
+	sourceURI     string // the signed report's subject.source.uri
 	// When a timestamp authority or a log vouched the signature was made.
 	signedAt time.Time
 	signedBy string
@@ -198,6 +199,7 @@ func checkBundle(ctx context.Context, r *Result, in *input, opts Options) []byte
 		Subject struct {
 			Kind, Name string
 			Digest     struct{ SHA256 string }
+			Source     struct{ URI string }
 		}
 	}
 	json.Unmarshal(report, &head)
@@ -208,7 +210,7 @@ func checkBundle(ctx context.Context, r *Result, in *input, opts Options) []byte
 	}
 	r.add("statement", OK, "in-toto Statement v1 about %s, sha256 %s", want, head.Subject.Digest.SHA256)
 	sum := sha256.Sum256(payload)
-	r.subject, r.payloadSHA256 = st.Subject[0], hex.EncodeToString(sum[:])
+	r.subject, r.payloadSHA256, r.sourceURI = st.Subject[0], hex.EncodeToString(sum[:]), head.Subject.Source.URI
 	if signed.Log != nil {
 		r.Answers = append(r.Answers, *signed.Log)
 		r.Failed = r.Failed || signed.Log.Status == Fail

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -297,7 +298,8 @@ func TestVerificationSummary(t *testing.T) {
 			PredicateType string `json:"predicateType"`
 			Subject       []struct{ Name string }
 			Predicate     struct {
-				VerificationResult string `json:"verificationResult"`
+				VerificationResult string   `json:"verificationResult"`
+				VerifiedLevels     []string `json:"verifiedLevels"`
 				Policy             struct{ Digest map[string]string }
 				InputAttestations  []struct{ Digest map[string]string } `json:"inputAttestations"`
 			}
@@ -308,6 +310,14 @@ func TestVerificationSummary(t *testing.T) {
 		if st.PredicateType != VSAPredicateType || st.Predicate.VerificationResult != c.want || st.Subject[0].Name != "skill:pdf-forms" ||
 			len(st.Predicate.Policy.Digest["sha256"]) != 64 || st.Predicate.InputAttestations[0].Digest["sha256"] != r.payloadSHA256 {
 			t.Errorf("summary %+v (payload %s)", st, payload)
+		}
+		// A pass vouches for what was checked, a failure for nothing.
+		wantLevels := []string{LevelSignature, LevelScore, LevelPolicy}
+		if c.want == "FAILED" {
+			wantLevels = []string{}
+		}
+		if !slices.Equal(st.Predicate.VerifiedLevels, wantLevels) {
+			t.Errorf("%s: verifiedLevels %v, want %v", c.want, st.Predicate.VerifiedLevels, wantLevels)
 		}
 	}
 }
