@@ -74,16 +74,7 @@ func Main(ctx context.Context, args []string, w io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", in, err)
 	}
-	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return fmt.Errorf("writing the bundle: %w (attest never overwrites a bundle; pass --out)", err)
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		os.Remove(dst)
-		return err
-	}
-	if err := f.Close(); err != nil {
+	if err := writeNew(dst, b); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "wrote %s (%s)\n", dst, describe(s, b))

@@ -235,7 +235,9 @@ func TestCosignVerifiesBundles(t *testing.T) {
 			t.Errorf("%s: cosign accepted another digest", bundle)
 		}
 	}
-	var rep struct{ Subject struct{ Digest struct{ SHA256 string } } }
+	var rep struct {
+		Subject struct{ Digest struct{ SHA256 string } }
+	}
 	b, _ := os.ReadFile(filepath.Join(dir, "r.json"))
 	if json.Unmarshal(b, &rep) != nil || len(rep.Subject.Digest.SHA256) != 64 {
 		t.Fatal("r.json carries no tree digest")
