@@ -3,6 +3,7 @@ module github.com/metahub-ai/attest
 go 1.26.8
 
 require (
+	deps.dev/util/semver v0.0.0-20260529052642-cf1e78d92744
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/cyberphone/json-canonicalization v0.0.0-20241213102144-19d51d7fe467
 	github.com/digitorus/timestamp v0.0.0-20231217203849-220c5c2851b7
@@ -40,10 +41,8 @@ require (
 
 require (
 	deps.dev/util/maven v0.0.0-20260528042559-b92437de09fd // indirect
-	deps.dev/util/semver v0.0.0-20260529052642-cf1e78d92744 // indirect
 	filippo.io/mldsa v0.0.0-20260215214346-43d0283efc3e // indirect
 	github.com/BurntSushi/toml v1.6.0 // indirect
-	github.com/Masterminds/semver/v3 v3.5.0 // indirect
 	github.com/ProtonMail/go-crypto v1.4.1 // indirect
 	github.com/anchore/go-lzo v0.1.0 // indirect
 	github.com/asaskevich/govalidator v0.0.0-20230301143203-a9d515a09cc2 // indirect

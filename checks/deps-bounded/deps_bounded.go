@@ -7,7 +7,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/Masterminds/semver/v3"
+	"deps.dev/util/semver"
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/internal/deps"
@@ -129,7 +129,7 @@ func npm(s *resolve.Subject, d deps.Dep, add adder) {
 		}
 		return
 	}
-	if open(spec, false) && !deps.Locked(s, deps.NPM) {
+	if open(spec, semver.NPM) && !deps.Locked(s, deps.NPM) {
 		add(d, false, "%s %q has no upper bound and no lockfile pins it", d.Name, orAny(spec))
 	}
 }
@@ -162,7 +162,7 @@ func python(s *resolve.Subject, d deps.Dep, add adder) {
 		}
 		return
 	}
-	if open(spec, true) && !deps.Locked(s, deps.PyPI) {
+	if open(spec, semver.PyPI) && !deps.Locked(s, deps.PyPI) {
 		add(d, false, "%s %q has no upper bound and no lockfile pins it", d.Name, orAny(spec))
 	}
 }
@@ -194,7 +194,7 @@ func cargo(s *resolve.Subject, d deps.Dep, add adder) {
 			return
 		}
 	}
-	if open(d.Spec, false) && !deps.Locked(s, deps.Crates) {
+	if open(d.Spec, semver.Cargo) && !deps.Locked(s, deps.Crates) {
 		add(d, false, "%s %q has no upper bound and no Cargo.lock pins it", d.Name, orAny(d.Spec))
 	}
 }
@@ -250,26 +250,24 @@ func orAny(s string) string {
 
 // beyondAnyRelease is a version no real package reaches: a range that
 // admits it has no upper bound.
-var beyondAnyRelease = semver.New(1<<31, 0, 0, "", "")
+const beyondAnyRelease = "2147483648.0.0"
 
-// open reports whether a version requirement lacks an upper bound. An npm
-// range is read by a semver library: one that admits any future major
-// version is open, and so is anything that is not a range at all (a
-// dist-tag such as "beta" or "canary" moves with every publish).
-func open(spec string, py bool) bool {
+// open reports whether a version requirement lacks an upper bound. The
+// range is read by deps.dev's semver library in its ecosystem's own
+// grammar (npm, PyPI, Cargo): one that admits any future major version is
+// open, and so is anything that is not a range at all (a dist-tag such as
+// "beta" or "canary" moves with every publish).
+func open(spec string, sys semver.System) bool {
 	s := strings.TrimSpace(spec)
 	switch s {
 	case "", "*", "latest", "x", "X", "next":
 		return true
 	}
-	if py {
-		return !strings.Contains(s, "==") && !strings.Contains(s, "~=") && !strings.Contains(s, "<") && !strings.Contains(s, "^") && !strings.Contains(s, "~")
-	}
-	c, err := semver.NewConstraint(s)
+	c, err := sys.ParseConstraint(s)
 	if err != nil {
 		return true
 	}
-	return c.Check(beyondAnyRelease)
+	return c.Match(beyondAnyRelease)
 }
 
 func firstWord(s string) string {
