@@ -52,8 +52,7 @@ func Main(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	// PR_SET_DUMPABLE 0: /proc/<agent>/fd is then closed to the artifact.
-	syscall.RawSyscall(syscall.SYS_PRCTL, 4, 0, 0)
+	undumpable()
 	if *canary != "" {
 		if err := PlantDecoys(os.Getenv("HOME"), *canary); err != nil {
 			fmt.Fprintln(os.Stderr, "agent: decoys:", err)
