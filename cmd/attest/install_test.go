@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"encoding/pem"
 	"net/http/httptest"
 	"os"
@@ -192,9 +194,16 @@ func TestCosignVerifiesBundles(t *testing.T) {
 	if _, err := exec.LookPath("jq"); err != nil {
 		t.Skip("SKIPPING: jq is not installed (the README's command reads the digest with it)")
 	}
-	cmds := readmeCommands(t, "cosign verify-blob-attestation")
-	if len(cmds) != 2 {
-		t.Fatalf("the README documents %d cosign commands; want the keyed one and the logged one", len(cmds))
+	var cmds, release []string
+	for _, c := range readmeCommands(t, "cosign verify-blob-attestation") {
+		if strings.Contains(c, "in-toto.io/attestation/release") {
+			release = append(release, c)
+		} else {
+			cmds = append(cmds, c)
+		}
+	}
+	if len(cmds) != 2 || len(release) != 1 {
+		t.Fatalf("the README documents %d report and %d release cosign commands; want the keyed one, the logged one and the release one", len(cmds), len(release))
 	}
 	bin := attesttest.Binary(t)
 	env := append(os.Environ(), "PATH="+filepath.Dir(cosign)+string(os.PathListSeparator)+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
@@ -235,6 +244,44 @@ func TestCosignVerifiesBundles(t *testing.T) {
 			t.Errorf("%s: cosign accepted another digest", bundle)
 		}
 	}
+	// The release attestation of a checksums.txt, as the release build
+	// signs it: the README's command verifies an archive it lists, and
+	// refuses one that was changed.
+	rel := t.TempDir()
+	archive := filepath.Join(rel, "attest_0.1.0_linux_amd64.tar.gz")
+	os.WriteFile(archive, []byte("an archive"), 0o644)
+	os.WriteFile(filepath.Join(rel, "attest_0.1.0_darwin_arm64.tar.gz"), []byte("another"), 0o644)
+	var sums bytes.Buffer
+	for _, n := range []string{"attest_0.1.0_darwin_arm64.tar.gz", "attest_0.1.0_linux_amd64.tar.gz"} {
+		b, _ := os.ReadFile(filepath.Join(rel, n))
+		fmt.Fprintf(&sums, "%x  %s\n", sha256.Sum256(b), n)
+	}
+	os.WriteFile(filepath.Join(rel, "checksums.txt"), sums.Bytes(), 0o644)
+	for _, args := range [][]string{
+		{"keygen", "--algorithm", "ecdsa-p256", "--out", "attest-release"},
+		{"sign", "--checksums", "--key", "attest-release.pem", "--purl", "pkg:github/metahub-ai/attest@v0.1.0", "--out", "checksums.txt.sigstore.json", "checksums.txt"},
+	} {
+		if r := runBin(t, bin, env, rel, args...); r.code != 0 {
+			t.Fatalf("attest %v: exit %d\n%s", args, r.code, r.stderr)
+		}
+	}
+	relSh := func(c string) (int, string) {
+		cmd := exec.Command("bash", "-c", c)
+		cmd.Dir, cmd.Env = rel, env
+		out, err := cmd.CombinedOutput()
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode(), string(out)
+		}
+		return 0, string(out)
+	}
+	if code, out := relSh(release[0]); code != 0 || !strings.Contains(out, "Verified OK") {
+		t.Errorf("release: %s\nexit %d: %s", release[0], code, out)
+	}
+	os.WriteFile(archive, []byte("a changed archive"), 0o644)
+	if code, _ := relSh(release[0]); code == 0 {
+		t.Error("cosign accepted a changed archive against the release attestation")
+	}
+
 	var rep struct {
 		Subject struct{ Digest struct{ SHA256 string } }
 	}
