@@ -224,15 +224,18 @@ func TestCosignVerifiesBundles(t *testing.T) {
 	if r := runBin(t, bin, env, dir, "sign", "--key", "publisher.pem", "--log", url, "--out", "logged.sigstore.json", "r.json"); r.code != 0 {
 		t.Fatalf("sign --log: exit %d\n%s", r.code, r.stderr)
 	}
-	sh := func(c string) (int, string) {
-		cmd := exec.Command("bash", "-c", c)
-		cmd.Dir, cmd.Env = dir, env
-		out, err := cmd.CombinedOutput()
-		if ee, ok := err.(*exec.ExitError); ok {
-			return ee.ExitCode(), string(out)
+	shIn := func(dir string) func(c string) (int, string) {
+		return func(c string) (int, string) {
+			cmd := exec.Command("bash", "-c", c)
+			cmd.Dir, cmd.Env = dir, env
+			out, err := cmd.CombinedOutput()
+			if ee, ok := err.(*exec.ExitError); ok {
+				return ee.ExitCode(), string(out)
+			}
+			return 0, string(out)
 		}
-		return 0, string(out)
 	}
+	sh := shIn(dir)
 	for i, bundle := range []string{"keyed.sigstore.json", "logged.sigstore.json"} {
 		c := strings.ReplaceAll(cmds[i], "r.sigstore.json", bundle)
 		if code, out := sh(c); code != 0 || !strings.Contains(out, "Verified OK") {
@@ -265,15 +268,7 @@ func TestCosignVerifiesBundles(t *testing.T) {
 			t.Fatalf("attest %v: exit %d\n%s", args, r.code, r.stderr)
 		}
 	}
-	relSh := func(c string) (int, string) {
-		cmd := exec.Command("bash", "-c", c)
-		cmd.Dir, cmd.Env = rel, env
-		out, err := cmd.CombinedOutput()
-		if ee, ok := err.(*exec.ExitError); ok {
-			return ee.ExitCode(), string(out)
-		}
-		return 0, string(out)
-	}
+	relSh := shIn(rel)
 	if code, out := relSh(release[0]); code != 0 || !strings.Contains(out, "Verified OK") {
 		t.Errorf("release: %s\nexit %d: %s", release[0], code, out)
 	}
