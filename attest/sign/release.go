@@ -37,7 +37,7 @@ func ReleaseStatement(checksums []byte, purl string) (*v1.Statement, error) {
 		}
 		sum, name, ok := strings.Cut(line, "  ")
 		name = strings.TrimPrefix(strings.TrimSpace(name), "*")
-		if b, err := hex.DecodeString(sum); !ok || err != nil || len(b) != 32 || name == "" || path.Base(name) != name {
+		if b, err := hex.DecodeString(sum); !ok || err != nil || len(b) != 32 || name == "" || name == "." || name == ".." || path.Base(name) != name {
 			return nil, fmt.Errorf("line %d is not '<sha256>  <file>': %q", n, line)
 		}
 		st.Subject = append(st.Subject, &v1.ResourceDescriptor{Name: name, Digest: map[string]string{"sha256": sum}})
