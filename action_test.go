@@ -53,6 +53,31 @@ func TestActionDefinition(t *testing.T) {
 			t.Errorf("the README's workflow sets %q, which the action does not have", m[1])
 		}
 	}
+	// The action installs a pinned release binary and checks its checksum;
+	// it builds nothing from source. The README pins tags, never main.
+	install := ""
+	for _, st := range a.Runs.Steps {
+		if strings.Contains(st.Run, "releases/download") {
+			install = st.Run
+		}
+		if strings.Contains(st.Run, "go build") || strings.Contains(st.Run, "go install") || strings.HasPrefix(st.Uses, "actions/setup-go") {
+			t.Errorf("a step builds attest from source: %q %q", st.Uses, st.Run)
+		}
+	}
+	if install == "" || !strings.Contains(install, "checksums.txt") || !strings.Contains(install, "sha256sum") {
+		t.Errorf("no step installs the release binary checked against checksums.txt:\n%s", install)
+	}
+	if !regexp.MustCompile(`^v\d+\.\d+\.\d+$`).MatchString(a.Inputs["version"].Default) {
+		t.Errorf("the version input defaults to %q, not a release tag", a.Inputs["version"].Default)
+	}
+	for _, pin := range []string{`uses: metahub-ai/attest@v\d+\.\d+\.\d+\n`, `rev: v\d+\.\d+\.\d+\n`} {
+		if !regexp.MustCompile(pin).Match(readme) {
+			t.Errorf("the README does not pin a tag (%s)", pin)
+		}
+	}
+	if regexp.MustCompile(`metahub-ai/attest@main|rev: main`).Match(readme) {
+		t.Error("the README references main")
+	}
 	hooks, _ := os.ReadFile(".pre-commit-hooks.yaml")
 	var hs []struct{ ID, Entry, Language string }
 	if err := yaml.Unmarshal(hooks, &hs); err != nil || len(hs) != 1 || hs[0].Entry != "attest run" || hs[0].Language != "golang" {

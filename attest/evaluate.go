@@ -17,6 +17,7 @@ import (
 	"github.com/metahub-ai/attest/mcp"
 	"github.com/metahub-ai/attest/policy"
 	"github.com/metahub-ai/attest/resolve"
+	"github.com/metahub-ai/attest/resolve/remote"
 )
 
 // ToolName names the evaluator in reports.
@@ -110,7 +111,7 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 		}
 	}
 	started := now().UTC()
-	lo := resolve.LoadOptions{Inventory: opts.Inventory, Kind: opts.Kind}
+	lo := resolve.LoadOptions{Inventory: opts.Inventory, Kind: opts.Kind, Remote: remote.Fetch}
 	if opts.Behave != nil {
 		tmp, err := os.MkdirTemp("", "attest-behave-")
 		if err != nil {
@@ -252,12 +253,13 @@ func assemble(subj *resolve.Subject, cat *checks.Catalog, grants checks.Grants, 
 		pol.Waivers = []policy.Waiver{}
 	}
 	r := &Report{
+		Schema:        SchemaURI,
 		SchemaVersion: SchemaVersion,
 		Tool:          Tool{Name: ToolName, Version: version},
 		Subject: Subject{
 			Kind: subj.Kind, Name: subj.Name, Version: subjectVersion(subj),
 			Digest: Digest{SHA256: inv.Digest(), DirHash: dirHash, GitTree: subj.GitTree, GitCommit: gitCommit(subj)},
-			Source: subj.Source,
+			Source: subj.Source, Manifest: manifestPath(subj),
 		},
 		Suite:  Suite{ID: cat.ID, Version: cat.Version, CatalogDigest: cat.Digest()},
 		Grants: grants,
@@ -365,6 +367,57 @@ func subjectVersion(s *resolve.Subject) *string {
 func gitCommit(s *resolve.Subject) string {
 	if c := s.Source.Commit; c != nil && (s.Source.Type == resolve.TypeGit || s.Source.Type == resolve.TypeRegistry) {
 		return *c
+	}
+	return ""
+}
+
+// manifestPath is the manifest the subject's kind was read from, or "".
+func manifestPath(s *resolve.Subject) string {
+	m := s.Manifests
+	if m == nil {
+		return ""
+	}
+	var paths []string
+	switch s.Kind {
+	case resolve.KindSkill:
+		if m.Skill != nil {
+			paths = append(paths, m.Skill.Path)
+		}
+	case resolve.KindPlugin:
+		if m.Plugin != nil {
+			paths = append(paths, m.Plugin.Path)
+		}
+	case resolve.KindAgent:
+		if m.AgentJSON != nil {
+			paths = append(paths, m.AgentJSON.Path)
+		}
+		for _, a := range m.Agents {
+			paths = append(paths, a.Path)
+		}
+	case resolve.KindMCP:
+		if m.ServerJSON != nil {
+			paths = append(paths, m.ServerJSON.Path)
+		}
+		if m.Package != nil {
+			paths = append(paths, m.Package.Path)
+		}
+		if m.Pyproject != nil {
+			paths = append(paths, m.Pyproject.Path)
+		}
+		if m.GoMod != nil {
+			paths = append(paths, m.GoMod.Path)
+		}
+		if m.Cargo != nil {
+			paths = append(paths, m.Cargo.Path)
+		}
+		for _, r := range m.Requirements {
+			paths = append(paths, r.Path)
+		}
+	}
+	for _, p := range paths {
+		if p != "" {
+			return p
+		}
 	}
 	return ""
 }

@@ -14,6 +14,9 @@ import (
 // an in-toto Statement.
 const (
 	SchemaVersion = "1"
+	// SchemaURI is where the report schema of version 1 is published (the
+	// file attest/report.schema.json, which only grows by optional fields).
+	SchemaURI     = "https://raw.githubusercontent.com/metahub-ai/attest/main/attest/report.schema.json"
 	PredicateType = "https://github.com/metahub-ai/attest/report/v1"
 	// PayloadType is the DSSE payload type of an in-toto Statement.
 	PayloadType = "application/vnd.in-toto+json"
@@ -26,6 +29,9 @@ var Schema []byte
 
 // Report is the canonical result of one evaluation.
 type Report struct {
+	// Schema is the URI of the report's JSON Schema (SchemaURI), for
+	// editors and validators.
+	Schema        string              `json:"$schema,omitempty"`
 	SchemaVersion string              `json:"schemaVersion"`
 	Tool          Tool                `json:"tool"`
 	Subject       Subject             `json:"subject"`
@@ -55,6 +61,10 @@ type Subject struct {
 	Version *string            `json:"version"`
 	Digest  Digest             `json:"digest"`
 	Source  resolve.Provenance `json:"source"`
+	// Manifest is the path, relative to the artifact's root, of the
+	// manifest its kind was read from (SKILL.md, package.json, ...), so a
+	// finding about the whole artifact has a file to point at.
+	Manifest string `json:"manifest,omitempty"`
 }
 
 // Digest holds the subject's digests. Only SHA256, the tree digest of

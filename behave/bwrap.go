@@ -233,9 +233,7 @@ func launch(ctx context.Context, argv []string, s Spec, l Limits, piped bool, st
 		cmd.Stdin = s.Stdin
 		cmd.Stdout = stdout
 	}
-	// Its own process group, so everything it starts outside the sandbox's
-	// namespace is killed with it.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.SysProcAttr = sandboxProcAttr()
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		cancel()

@@ -188,9 +188,9 @@ func (c *Container) Probe(ctx context.Context) (string, error) {
 	return v, nil
 }
 
-// ErrCloud says the sandbox is a cloud service, which attest-net (the
-// companion that reaches the network) provides.
-var ErrCloud = errors.New("the e2b sandbox is a cloud service: attest-net runs it (attest run --sandbox e2b, attest setup)")
+// ErrCloud says the sandbox is a cloud service, which package behave/e2b
+// provides (it needs the network client).
+var ErrCloud = errors.New("the e2b sandbox is a cloud service: behave/e2b runs it (attest run --sandbox e2b, attest setup)")
 
 // SandboxNamed returns a sandbox by its name: bubblewrap (the default),
 // podman, docker or gvisor (docker with runsc).

@@ -30,7 +30,7 @@ func TestContainerUnavailable(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 	if _, err := SandboxNamed("e2b"); !errors.Is(err, ErrCloud) {
-		t.Fatalf("e2b: %v (attest-net provides it)", err)
+		t.Fatalf("e2b: %v (behave/e2b provides it)", err)
 	}
 	if _, err := SandboxNamed("chroot"); err == nil {
 		t.Fatal("an unknown sandbox accepted")

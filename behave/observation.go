@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"github.com/metahub-ai/attest/checks/observed"
 
-	"github.com/gowebpki/jcs"
+	"github.com/cyberphone/json-canonicalization/go/src/webpki.org/jsoncanonicalizer"
 )
 
 // The observation types live in checks/observed, which the behavioral
@@ -117,7 +117,7 @@ func (t *Transcript) Canonical() ([]byte, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	c, err := jcs.Transform(raw)
+	c, err := jsoncanonicalizer.Transform(raw)
 	if err != nil {
 		return nil, "", err
 	}

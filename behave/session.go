@@ -17,7 +17,8 @@ import (
 type AgentSpec struct {
 	Artifact string
 	// Agent is a host executable whose first argument "sandbox-agent" runs
-	// package agent (attest-net); it must be readable by the sandbox user.
+	// package agent (the attest binary); it must be readable by the
+	// sandbox user.
 	Agent string
 	// ProxyDir holds the recording proxy's socket ("" leaves the sandbox
 	// with no way out at all).

@@ -14,7 +14,7 @@ import (
 	"encoding/json"
 	"sort"
 
-	"github.com/gowebpki/jcs"
+	"github.com/cyberphone/json-canonicalization/go/src/webpki.org/jsoncanonicalizer"
 )
 
 // Origins of a surface.
@@ -111,7 +111,7 @@ func SchemaSHA256(schema json.RawMessage) string {
 	if len(schema) == 0 {
 		return ""
 	}
-	canon, err := jcs.Transform(schema)
+	canon, err := jsoncanonicalizer.Transform(schema)
 	if err != nil {
 		return ""
 	}

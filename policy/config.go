@@ -8,12 +8,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
 // ConfigName is the configuration file a run discovers.
@@ -33,6 +34,8 @@ var ConfigSchema []byte
 
 // File is attest.json: the policy a run applies (docs/CONFIG.md).
 type File struct {
+	// Schema names the file's JSON Schema, for editors; it changes nothing.
+	Schema string `json:"$schema,omitempty"`
 	// Waivers lift the block of findings, in public.
 	Waivers []Waiver `json:"waivers,omitempty"`
 	// Disable lists checks not to run (their results are skip, reason
@@ -48,9 +51,12 @@ type File struct {
 	// AllowHosts are hosts the artifact may reach from the behavioral
 	// tier's sandbox, as --allow-host ("*.example.com" for subdomains).
 	AllowHosts []string `json:"allowHosts,omitempty"`
+	// Behavioral turns the behavioral tier on for runs under this file, as
+	// --behavioral does (without overriding a static safety veto).
+	Behavioral bool `json:"behavioral,omitempty"`
 }
 
-var configKeys = []string{"waivers", "disable", "settings", "minScore", "suite", "allowHosts"}
+var configKeys = []string{"$schema", "waivers", "disable", "settings", "minScore", "suite", "allowHosts", "behavioral"}
 
 var hostPattern = lazyRegexp(`^(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*$`)
 var waiverKeys = []string{"check", "reason", "expires", "paths"}
@@ -202,7 +208,7 @@ func (f *File) check() error {
 			}
 		}
 		for _, p := range w.Paths {
-			if _, err := path.Match(strings.TrimSuffix(p, "/**"), ""); err != nil || p == "" || strings.HasPrefix(p, "/") {
+			if !doublestar.ValidatePattern(p) || p == "" || strings.HasPrefix(p, "/") {
 				return fmt.Errorf("%s (%s): path pattern %q: a slash-separated glob relative to the artifact's root (e.g. \"scripts/*.py\" or \"vendor/**\")", where, w.Check, p)
 			}
 		}
@@ -251,7 +257,7 @@ func (f *File) CheckIDs(known []string) error {
 
 // Config is the policy a run applies from this file; source names it.
 func (f *File) Config(source string) Config {
-	return Config{Source: source, MinScore: f.MinScore, Disabled: f.Disable, Waivers: f.Waivers, Settings: f.Settings, AllowHosts: f.AllowHosts}
+	return Config{Source: source, MinScore: f.MinScore, Disabled: f.Disable, Waivers: f.Waivers, Settings: f.Settings, AllowHosts: f.AllowHosts, Behavioral: f.Behavioral}
 }
 
 // ReadConfig reads and checks a configuration file.

@@ -2,10 +2,11 @@ package policy
 
 import (
 	"fmt"
-	"path"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/metahub-ai/attest/checks"
 )
@@ -28,6 +29,8 @@ type Config struct {
 	Settings map[string]any
 	// AllowHosts are reachable from the behavioral sandbox.
 	AllowHosts []string
+	// Behavioral runs the behavioral tier (attest.json "behavioral").
+	Behavioral bool
 }
 
 // Validate rejects a configuration that cannot be applied.
@@ -144,7 +147,7 @@ func coversEvidence(patterns []string, ev []checks.Evidence) bool {
 		files++
 		ok := false
 		for _, p := range patterns {
-			if m, _ := path.Match(p, e.Path); m || strings.HasSuffix(p, "/**") && strings.HasPrefix(e.Path, strings.TrimSuffix(p, "**")) {
+			if m, _ := doublestar.Match(p, e.Path); m {
 				ok = true
 				break
 			}

@@ -194,3 +194,33 @@ func TestRoundHalfAwayFromZero(t *testing.T) {
 		}
 	}
 }
+
+func TestVerdictReason(t *testing.T) {
+	v := func(f float64) *float64 { return &f }
+	cases := []struct {
+		name    string
+		s       Score
+		results []Result
+		min     *float64
+		want    string
+	}{
+		{"pass", Score{Verdict: VerdictPass, Overall: v(99)}, nil, nil, ""},
+		{"blocked", Score{Verdict: VerdictFail, Overall: v(40), Blocking: []string{"a", "b"}}, nil, nil, "blocked by a, b"},
+		{"min score", Score{Verdict: VerdictFail, Overall: v(98.7)}, nil, v(99), "98.7 < --min-score 99"},
+		{"min score, no overall", Score{Verdict: VerdictFail}, nil, v(50), "no overall score (not enough was measured) < --min-score 50"},
+		{"not measured", Score{Verdict: VerdictInsufficient}, nil, nil, "not enough was measured to publish a score"},
+		{"blocking error", Score{Verdict: VerdictInsufficient, Overall: v(90)}, []Result{
+			{Status: checks.Error, Check: "deps-no-known-vulns", Blocking: true},
+			{Status: checks.Error, Check: "not-blocking"},
+			{Status: checks.Skip, SkipReason: checks.SkipCapability, Check: "behaves-safely", Blocking: true},
+		}, nil, "blocking check could not run (error): deps-no-known-vulns"},
+		{"limit", Score{Verdict: VerdictInsufficient, Overall: v(90)}, []Result{
+			{Status: checks.Skip, SkipReason: checks.SkipLimit, Check: "no-hardcoded-secrets", Blocking: true},
+		}, nil, "blocking check stopped at a limit: no-hardcoded-secrets"},
+	}
+	for _, c := range cases {
+		if got := VerdictReason(c.s, c.results, c.min); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -41,8 +41,12 @@ func ParseFormat(s string) (Format, error) {
 type Options struct {
 	Color bool // ANSI colour; the caller decides (TTY, NO_COLOR, TERM=dumb)
 	ASCII bool // ASCII glyphs only
-	// Verbose lists passing and neutral checks' evidence too.
+	// All lists every check (by default passes and checks that do not
+	// apply are summarised in one line); Verbose also shows their evidence.
+	All     bool
 	Verbose bool
+	// Quiet prints only the verdict line.
+	Quiet bool
 	// Verification, when a bundle is rendered, are its verification
 	// answers (shown by the HTML report).
 	Verification []Verification

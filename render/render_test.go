@@ -269,3 +269,31 @@ func TestTextBehavior(t *testing.T) {
 		t.Errorf("html: %s", b.String())
 	}
 }
+
+// TestTextAllAndQuiet: --all lists every check; --quiet prints the verdict
+// line alone, the same line the full report ends with.
+func TestTextAllAndQuiet(t *testing.T) {
+	r := load(t, "../testdata/report/skill-fail.json")
+	var full, all, quiet bytes.Buffer
+	for _, c := range []struct {
+		w    *bytes.Buffer
+		opts Options
+	}{{&full, Options{}}, {&all, Options{All: true}}, {&quiet, Options{Quiet: true}}} {
+		if err := Render(c.w, r, Text, c.opts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, res := range r.Results {
+		if !strings.Contains(all.String(), " "+res.Check+" ") {
+			t.Errorf("--all leaves out %s", res.Check)
+		}
+		listed := strings.Contains(full.String(), " "+res.Check+" (")
+		if shown := res.Status != "pass" && res.Status != "neutral"; listed != shown {
+			t.Errorf("%s (%s): listed %v by default", res.Check, res.Status, listed)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(full.String()), "\n")
+	if quiet.String() != lines[len(lines)-1]+"\n" || !strings.HasPrefix(quiet.String(), "FAIL: blocked by ") {
+		t.Errorf("--quiet %q; the report ends with %q", quiet.String(), lines[len(lines)-1])
+	}
+}

@@ -23,10 +23,17 @@ const InformationURI = "https://github.com/metahub-ai/attest"
 // location, so code scanning shows each where it is).
 const maxSARIFLocations = 100
 
-// renderSARIF writes SARIF 2.1.0 through go-sarif: one rule per check of
-// the report, with its documentation as help and a security-severity for
-// safety checks; one result per file location of each fail, warn or error
-// (a waived finding carries an external suppression with its reason).
+// SourceRoot is the uriBaseId of every location: the directory attest ran
+// in, the repository root in CI.
+const SourceRoot = "%SRCROOT%"
+
+// renderSARIF writes SARIF 2.1.0 through go-sarif, as GitHub code scanning
+// takes it: one rule per check of the report, with its documentation as
+// help, tags and, for safety checks, a security-severity; one result per
+// file location of each fail, warn or error, each with a location (the
+// file concerned, else the artifact's manifest) relative to the
+// repository root and a partial fingerprint (a waived finding carries an
+// external suppression with its reason).
 func renderSARIF(w io.Writer, r *attest.Report) error {
 	rep, err := sarif.New(sarif.Version210)
 	if err != nil {
@@ -34,6 +41,11 @@ func renderSARIF(w io.Writer, r *attest.Report) error {
 	}
 	run := sarif.NewRunWithInformationURI(attest.ToolName, InformationURI)
 	run.Tool.Driver.WithVersion(r.Tool.Version)
+	run.OriginalUriBaseIDs = map[string]*sarif.ArtifactLocation{
+		SourceRoot: sarif.NewArtifactLocation().WithDescriptionText("The directory attest ran in (the repository root in CI); every location is relative to it."),
+	}
+	base := sarifBase(r)
+	fallback := r.Subject.Manifest
 	docs := map[string]*checks.Check{}
 	if cat, err := suite.Default(); err == nil {
 		for _, c := range cat.Checks() {
@@ -61,7 +73,7 @@ func renderSARIF(w io.Writer, r *attest.Report) error {
 		}
 		var files []checks.Evidence
 		for _, e := range res.Evidence {
-			if e.Type == checks.EvidenceFile && e.Path != "" {
+			if e.Type == checks.EvidenceFile && e.Path != "" && e.Path != "." {
 				files = append(files, e)
 			}
 		}
@@ -74,20 +86,19 @@ func renderSARIF(w io.Writer, r *attest.Report) error {
 				text = e.Message
 			}
 			out := sarif.NewRuleResult(res.Check).WithLevel(level).WithMessage(sarif.NewTextMessage(text))
+			file, line, col := fallback, 0, 0
 			if e != nil {
-				region := sarif.NewRegion()
-				if e.Line > 0 {
-					region.WithStartLine(e.Line)
-					if e.Column > 0 {
-						region.WithStartColumn(e.Column)
-					}
-				}
-				loc := sarif.NewPhysicalLocation().WithArtifactLocation(sarif.NewSimpleArtifactLocation(uriPath(e.Path)).WithUriBaseId("%SRCROOT%"))
-				if e.Line > 0 {
-					loc.WithRegion(region)
-				}
-				out.AddLocation(sarif.NewLocationWithPhysicalLocation(loc))
+				file, line, col = e.Path, e.Line, e.Column
 			}
+			uri := locationURI(base, file)
+			loc := sarif.NewPhysicalLocation().WithArtifactLocation(sarif.NewSimpleArtifactLocation(uri).WithUriBaseId(SourceRoot))
+			region := sarif.NewRegion().WithStartLine(max(line, 1))
+			if line > 0 && col > 0 {
+				region.WithStartColumn(col)
+			}
+			loc.WithRegion(region)
+			out.AddLocation(sarif.NewLocationWithPhysicalLocation(loc))
+			out.WithPartialFingerPrints(map[string]interface{}{FingerprintKey: fingerprint(res.Check, uri, text)})
 			if res.Waiver != nil {
 				// go-sarif v2 writes unset suppression fields as null, which
 				// the schema refuses: every field is set.
@@ -118,6 +129,47 @@ func renderSARIF(w io.Writer, r *attest.Report) error {
 	}
 	rep.AddRun(run)
 	return rep.PrettyWrite(w)
+}
+
+// FingerprintKey names attest's partial fingerprint: the check, the file
+// and what was found there, not the line, so a finding keeps its alert
+// when lines move above it.
+const FingerprintKey = "attestFinding/v1"
+
+func fingerprint(check, uri, message string) string {
+	sum := sha256.Sum256([]byte(check + "\x00" + uri + "\x00" + message))
+	return hex.EncodeToString(sum[:16])
+}
+
+// sarifBase is the artifact's directory relative to the repository root:
+// a local directory as typed when it is relative and inside the working
+// directory, the path inside the repository of a git target; "" when
+// locations are relative to the artifact's root.
+func sarifBase(r *attest.Report) string {
+	src := r.Subject.Source
+	switch src.Type {
+	case "dir":
+		p := path.Clean(strings.ReplaceAll(src.URI, "\\", "/"))
+		if p == "." || path.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../") {
+			return ""
+		}
+		return p
+	case "git", "registry":
+		if src.Path != nil && *src.Path != "" {
+			return path.Clean(*src.Path)
+		}
+	}
+	return ""
+}
+
+// locationURI is file (relative to the artifact's root) under base, as a
+// URI reference; the artifact's directory itself when there is no file.
+func locationURI(base, file string) string {
+	p := path.Join(base, file)
+	if p == "" || p == "." {
+		return "."
+	}
+	return uriPath(p)
 }
 
 // waiverGUID is a stable GUID for a waiver (a name-based UUID, RFC 9562
@@ -212,7 +264,7 @@ func ruleHelp(res policy.Result, docs map[string]*checks.Check) string {
 // checks critical, the heaviest high, the rest medium).
 func ruleProperties(res policy.Result) sarif.Properties {
 	p := sarif.Properties{"axis": string(res.Axis), "weight": res.Weight, "blocking": res.Blocking,
-		"tags": []string{string(res.Axis)}}
+		"tags": []string{string(res.Axis), "attest"}}
 	if res.Axis == checks.Safety {
 		sev := "5.0"
 		switch {
@@ -222,7 +274,7 @@ func ruleProperties(res policy.Result) sarif.Properties {
 			sev = "7.0"
 		}
 		p["security-severity"] = sev
-		p["tags"] = []string{"security", string(res.Axis)}
+		p["tags"] = []string{"security", string(res.Axis), "attest"}
 	}
 	return p
 }

@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/metahub-ai/attest/attest"
+	"github.com/metahub-ai/attest/resolve"
 )
 
 // EnvSARIFSchema names the official sarif-2.1.0.json (shipped in the npm
@@ -140,5 +143,95 @@ func TestSARIFContent(t *testing.T) {
 	}
 	if waived == 0 || suppressed == 0 || located == 0 {
 		t.Errorf("waived %d, suppressed %d, located %d", waived, suppressed, located)
+	}
+}
+
+// What GitHub code scanning requires on top of the schema: every result
+// located (the file concerned, else the manifest), every URI relative to
+// the repository root through %SRCROOT%, a partial fingerprint on every
+// result, tags on every rule.
+func TestSARIFForCodeScanning(t *testing.T) {
+	for _, name := range []string{"skill-fail", "mcp-python", "skill-waived", "insufficient"} {
+		rep := load(t, "../testdata/report/"+name+".json")
+		var b bytes.Buffer
+		if err := Render(&b, rep, SARIF, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		var log struct {
+			Runs []struct {
+				OriginalURIBaseIDs map[string]json.RawMessage `json:"originalUriBaseIds"`
+				Tool               struct {
+					Driver struct {
+						Rules []struct {
+							ID         string
+							Properties struct{ Tags []string }
+						}
+					}
+				}
+				Results []struct {
+					RuleID              string
+					PartialFingerprints map[string]string
+					Locations           []struct {
+						PhysicalLocation struct {
+							ArtifactLocation struct {
+								URI       string `json:"uri"`
+								URIBaseID string `json:"uriBaseId"`
+							}
+						}
+					}
+				}
+			}
+		}
+		if err := json.Unmarshal(b.Bytes(), &log); err != nil {
+			t.Fatal(err)
+		}
+		run := log.Runs[0]
+		if _, ok := run.OriginalURIBaseIDs[SourceRoot]; !ok {
+			t.Errorf("%s: no originalUriBaseIds entry for %s", name, SourceRoot)
+		}
+		for _, r := range run.Tool.Driver.Rules {
+			if len(r.Properties.Tags) == 0 {
+				t.Errorf("%s: rule %s has no tags", name, r.ID)
+			}
+		}
+		base := sarifBase(rep)
+		if base == "" {
+			t.Fatalf("%s: source %q gives no base", name, rep.Subject.Source.URI)
+		}
+		for _, res := range run.Results {
+			if len(res.Locations) == 0 {
+				t.Errorf("%s: %s has no location", name, res.RuleID)
+			}
+			for _, l := range res.Locations {
+				a := l.PhysicalLocation.ArtifactLocation
+				if a.URIBaseID != SourceRoot || !strings.HasPrefix(a.URI, base+"/") {
+					t.Errorf("%s: %s at %q (%s), want under %s/", name, res.RuleID, a.URI, a.URIBaseID, base)
+				}
+			}
+			if len(res.PartialFingerprints[FingerprintKey]) != 32 {
+				t.Errorf("%s: %s has no fingerprint: %v", name, res.RuleID, res.PartialFingerprints)
+			}
+		}
+	}
+}
+
+// The base of locations: a relative directory as typed, the path inside a
+// git repository; nothing for a path that leaves the working directory.
+func TestSARIFBase(t *testing.T) {
+	p := "skills/pdf"
+	for _, c := range []struct {
+		src  resolve.Provenance
+		want string
+	}{
+		{resolve.Provenance{Type: "dir", URI: "./skills/pdf/"}, "skills/pdf"},
+		{resolve.Provenance{Type: "dir", URI: "."}, ""},
+		{resolve.Provenance{Type: "dir", URI: "/home/u/skills/pdf"}, ""},
+		{resolve.Provenance{Type: "dir", URI: "../elsewhere"}, ""},
+		{resolve.Provenance{Type: "git", URI: "https://github.com/o/r", Path: &p}, "skills/pdf"},
+		{resolve.Provenance{Type: "npm", URI: "npm:x@1.0.0"}, ""},
+	} {
+		if got := sarifBase(&attest.Report{Subject: attest.Subject{Source: c.src}}); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.src, got, c.want)
+		}
 	}
 }

@@ -86,12 +86,15 @@ func renderText(w io.Writer, r *attest.Report, opts Options) error {
 	}
 	pf("\n\n")
 
-	verdict := strings.ToUpper(r.Score.Verdict)
+	verdict := p.paint(statusColor(r.Score.Verdict), VerdictLine(r))
+	if opts.Quiet {
+		fmt.Fprintln(w, verdict)
+		return nil
+	}
 	if r.Score.Overall != nil {
-		pf("%-10s %s  %5.1f  %s\n", p.paint("1", "OVERALL"), bar(*r.Score.Overall, g), *r.Score.Overall, p.paint(statusColor(r.Score.Verdict), verdict))
+		pf("%-10s %s  %5.1f  %s\n", p.paint("1", "OVERALL"), bar(*r.Score.Overall, g), *r.Score.Overall, verdict)
 	} else {
-		pf("%-10s %s  %5s  %s\n", p.paint("1", "OVERALL"), strings.Repeat(g.empty, barWidth), g.dash, p.paint(statusColor(r.Score.Verdict), verdict))
-		pf("           %s\n", NotEnoughMeasured)
+		pf("%-10s %s  %5s  %s\n", p.paint("1", "OVERALL"), strings.Repeat(g.empty, barWidth), g.dash, verdict)
 	}
 	pf("\n")
 	for _, ax := range checks.Axes {
@@ -102,9 +105,6 @@ func renderText(w io.Writer, r *attest.Report, opts Options) error {
 		}
 		pf("  %-10s %s  %5.1f  %d%% measured\n", ax, bar(*a.Score, g), *a.Score, int(math.Round(a.Coverage*100)))
 	}
-	if len(r.Score.Blocking) > 0 {
-		pf("\n  blocked by: %s\n", strings.Join(r.Score.Blocking, ", "))
-	}
 	pf("\n")
 	if r.Behavior != nil {
 		for _, line := range BehaviorLines(r) {
@@ -113,15 +113,27 @@ func renderText(w io.Writer, r *attest.Report, opts Options) error {
 		pf("\n")
 	}
 
+	// Failures, warnings and errors with their evidence first; skips one
+	// line each (they lower coverage); passes and neutral results in one
+	// line unless every check is asked for.
+	all := opts.All || opts.Verbose
 	counts := map[checks.Status]int{}
+	var quiet []string
 	for _, st := range statusOrder {
 		for _, res := range r.Results {
 			if res.Status != st {
 				continue
 			}
 			counts[st]++
+			if (st == checks.Pass || st == checks.Neutral) && !all {
+				quiet = append(quiet, res.Check)
+				continue
+			}
 			writeResult(bw, res, g, p, opts)
 		}
+	}
+	if len(quiet) > 0 {
+		pf("%s %s (--all lists them)\n", p.paint(statusColor(string(checks.Pass)), fmt.Sprintf("%-7s", "PASS")), passLine(counts))
 	}
 	var parts []string
 	for _, st := range statusOrder {
@@ -133,7 +145,31 @@ func renderText(w io.Writer, r *attest.Report, opts Options) error {
 	for _, na := range r.Policy.NotApplied {
 		pf("%s\n", NotAppliedLine(na))
 	}
+	pf("%s\n", verdict)
 	return bw.Flush()
+}
+
+// passLine summarises the checks that passed or did not apply.
+func passLine(counts map[checks.Status]int) string {
+	var parts []string
+	if n := counts[checks.Pass]; n > 0 {
+		parts = append(parts, fmt.Sprintf("%s passed", checks.Plural(n, "check")))
+	}
+	if n := counts[checks.Neutral]; n > 0 {
+		parts = append(parts, fmt.Sprintf("%d did not apply", n))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// VerdictLine is the verdict with its reason, as the text report opens and
+// ends with it: "FAIL: blocked by no-hardcoded-secrets",
+// "FAIL: 98.7 < --min-score 99", "INSUFFICIENT: …", "PASS".
+func VerdictLine(r *attest.Report) string {
+	v := strings.ToUpper(r.Score.Verdict)
+	if why := policy.VerdictReason(r.Score, r.Results, r.Policy.MinScore); why != "" {
+		v += ": " + why
+	}
+	return v
 }
 
 // NotAppliedLine says why a waiver did not waive its check's finding.

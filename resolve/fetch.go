@@ -1,19 +1,15 @@
 package resolve
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"time"
 )
 
-// Errors of remote targets, also named by the attest-net helper.
+// Errors of remote targets.
 var (
 	// ErrRemote wraps a failure to fetch a remote target.
 	ErrRemote = errors.New("cannot fetch")
@@ -22,9 +18,12 @@ var (
 	// ErrEscapes is returned for a path or link that leads out of the
 	// fetched tree.
 	ErrEscapes = errors.New("leads out of the repository")
+	// ErrNoRemote is returned for a remote target when the caller gave no
+	// fetcher (LoadOptions.Remote).
+	ErrNoRemote = errors.New("remote targets are not fetched here")
 )
 
-// FetchResult is what the attest-net helper says of the tree it fetched.
+// FetchResult is what a fetcher says of the tree it wrote.
 type FetchResult struct {
 	Provenance Provenance `json:"provenance"`
 	DirName    string     `json:"dirName"`
@@ -33,13 +32,16 @@ type FetchResult struct {
 	GitTree    string     `json:"gitTree,omitempty"` // the evaluated directory's tree
 }
 
-// fetchRemote has the attest-net helper fetch a remote target into a
-// temporary directory, removed when the snapshot is closed (the run's end,
-// Ctrl-C included).
-func fetchRemote(ctx context.Context, t Target) (*Snapshot, error) {
-	helper, err := NetHelper()
-	if err != nil {
-		return nil, fmt.Errorf("target %q is remote: %w", t.Raw, err)
+// Remote writes a remote target's tree into dir, an empty directory. The
+// network code lives in resolve/remote, whose Fetch is one; resolve
+// itself reaches no network.
+type Remote func(ctx context.Context, t Target, dir string) (*FetchResult, error)
+
+// fetchRemote fetches a remote target into a temporary directory, removed
+// when the snapshot is closed (the run's end, Ctrl-C included).
+func fetchRemote(ctx context.Context, t Target, fetch Remote) (*Snapshot, error) {
+	if fetch == nil {
+		return nil, fmt.Errorf("target %q is remote: %w", t.Raw, ErrNoRemote)
 	}
 	tmp, err := os.MkdirTemp("", "attest-fetch-")
 	if err != nil {
@@ -51,31 +53,16 @@ func fetchRemote(ctx context.Context, t Target) (*Snapshot, error) {
 		cleanup()
 		return nil, err
 	}
-	var out, errb bytes.Buffer
-	cmd := exec.CommandContext(ctx, helper, "fetch", "--out", dir, "--", t.Raw)
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	cmd.WaitDelay = 5 * time.Second
-	if err := cmd.Run(); err != nil {
+	r, err := fetch(ctx, t, dir)
+	if err != nil {
 		cleanup()
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		msg := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(errb.String()), "attest-net: "))
-		if len(msg) > 2000 {
-			msg = msg[:2000] + "…"
+		if errors.Is(err, ErrRemote) {
+			return nil, err
 		}
-		if msg == "" {
-			msg = err.Error()
-		}
-		if strings.Contains(msg, ErrRemote.Error()) {
-			return nil, fmt.Errorf("%w%s", ErrRemote, strings.TrimPrefix(msg, ErrRemote.Error()))
-		}
-		return nil, fmt.Errorf("%w: %s", ErrRemote, msg)
-	}
-	var r FetchResult
-	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
-		cleanup()
-		return nil, fmt.Errorf("%w: the attest-net helper answered with something other than its JSON result: %v", ErrRemote, err)
+		return nil, fmt.Errorf("%w: %w", ErrRemote, err)
 	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {

@@ -76,8 +76,13 @@ func (s *Snapshot) Close() error {
 	return err
 }
 
-// Fetch opens the target as a snapshot.
-func Fetch(ctx context.Context, t Target) (*Snapshot, error) {
+// Fetch opens a local target as a snapshot; a remote target needs
+// FetchWith.
+func Fetch(ctx context.Context, t Target) (*Snapshot, error) { return FetchWith(ctx, t, nil) }
+
+// FetchWith opens the target as a snapshot, fetching a remote one with
+// remote.
+func FetchWith(ctx context.Context, t Target, remote Remote) (*Snapshot, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -85,7 +90,7 @@ func Fetch(ctx context.Context, t Target) (*Snapshot, error) {
 	case TypeDir:
 		return openDir(t)
 	case TypeGit, TypeNPM, TypePyPI, TypeRegistry:
-		return fetchRemote(ctx, t)
+		return fetchRemote(ctx, t, remote)
 	}
 	return nil, fmt.Errorf("target %q: %w", t.Raw, ErrUnsupportedTarget)
 }

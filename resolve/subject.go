@@ -97,6 +97,9 @@ type LoadOptions struct {
 	// (each checked against its digest as copied), for a run in a sandbox:
 	// what runs is what was evaluated.
 	CopyTo string
+	// Remote fetches a remote target (resolve/remote.Fetch); without it a
+	// remote target is ErrNoRemote.
+	Remote Remote
 }
 
 // Load resolves, inventories and detects a target in one step. The
@@ -107,7 +110,7 @@ func Load(ctx context.Context, target string, opts LoadOptions) (*Subject, error
 	if err != nil {
 		return nil, err
 	}
-	snap, err := Fetch(ctx, t)
+	snap, err := FetchWith(ctx, t, opts.Remote)
 	if err != nil {
 		return nil, err
 	}

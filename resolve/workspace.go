@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/bmatcuk/doublestar/v4"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/metahub-ai/attest/resolve/manifest"
@@ -174,7 +174,7 @@ func covers(globs []string, rel string) bool {
 		if base, ok := strings.CutSuffix(g, "/**"); ok && (rel == base || strings.HasPrefix(rel, base+"/")) {
 			return true
 		}
-		if ok, _ := path.Match(g, rel); ok {
+		if ok, _ := doublestar.Match(g, rel); ok {
 			return true
 		}
 	}

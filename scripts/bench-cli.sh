@@ -11,7 +11,10 @@ shift || true
 extra=("$@")
 bindir=$(mktemp -d)
 bin=$bindir/attest
-CGO_ENABLED=0 go build -trimpath -o "$bindir/" ./cmd/attest ./cmd/attest-net ./cmd/attest-verify
+CGO_ENABLED=0 go build -trimpath -o "$bindir/" ./cmd/attest
+# The baseline every figure is read beside: a static Go hello world.
+printf 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hello") }\n' > "$bindir/hello.go"
+(cd "$bindir" && CGO_ENABLED=0 go build -trimpath -o "$bindir/hello" hello.go)
 echo "binary: $(du -h "$bin" | cut -f1), $(go version | cut -d' ' -f3), $(nproc) cores"
 
 # wall time: mean and min in ms over $runs runs, after 3 warm-up runs
@@ -47,7 +50,8 @@ if [ ! -x /usr/bin/time ]; then
   echo "peak RSS needs GNU time: apt-get install -y time" >&2
 fi
 printf '%-46s %-42s %s\n' "command" "wall" "peak RSS"
-for args in "--help" "run testdata/samples/pdf-forms" "run testdata/samples/pdf-forms --json" \
+printf '%-46s %-42s %s\n' "hello world (baseline)" "$(wall "$bindir/hello")" "$( [ -x /usr/bin/time ] && rss "$bindir/hello" || echo n/a)"
+for args in "version" "--help" "run testdata/samples/pdf-forms" "run testdata/samples/pdf-forms --json" \
             "run testdata/samples/weather-ts --json" "run testdata/samples/weather-py --json" "run testdata/samples/weather-go --json" \
             ${extra[@]+"${extra[@]/#/run --json }"}; do
   # shellcheck disable=SC2086
@@ -75,8 +79,6 @@ for args in "--key $work/k.pub.pem --artifact testdata/samples/pdf-forms $work/s
             "--key $work/k.pub.pem --artifact $big $work/big.sigstore.json"; do
   # shellcheck disable=SC2086
   printf '%-46s %-42s %s\n' "attest verify ${args//$work\//}" "$(wall "$bin" verify $args)" "$( [ -x /usr/bin/time ] && rss "$bin" verify $args || echo n/a)"
-  # shellcheck disable=SC2086
-  printf '%-46s %-42s %s\n' "attest-verify ${args//$work\//}" "$(wall "$bindir/attest-verify" $args)" "$( [ -x /usr/bin/time ] && rss "$bindir/attest-verify" $args || echo n/a)"
 done
 printf '%-46s %-42s\n' "attest run (the generated skill)" "$(wall "$bin" run "$big" --json)"
 rm -rf "$work"

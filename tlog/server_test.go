@@ -25,7 +25,6 @@ import (
 	"github.com/metahub-ai/attest/policy"
 	"github.com/metahub-ai/attest/tlog"
 	"github.com/metahub-ai/attest/verify"
-	"github.com/metahub-ai/attest/verify/sigstore"
 )
 
 // startLog runs a log in a temporary directory behind a loopback server
@@ -81,7 +80,7 @@ func TestSignedWithLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := verify.Options{Keys: []crypto.PublicKey{key.Public()}, TrustedRoot: tr, Sigstore: sigstore.Check}
+	opts := verify.Options{Keys: []crypto.PublicKey{key.Public()}, TrustedRoot: tr}
 	a := answers(verify.Verify(context.Background(), b, opts))
 	if a["signature"].Status != verify.OK || a["transparency log"].Status != verify.OK || !strings.Contains(a["transparency log"].Reason, "entry 0 of "+logURL) {
 		t.Fatalf("%+v", a)
@@ -163,7 +162,7 @@ func TestKeylessWithLog(t *testing.T) {
 		{policy.Identity{Subject: "mallory@example.com", Issuer: sigstoretest.Issuer}, verify.Fail},
 		{policy.Identity{Subject: "publisher@example.com", Issuer: "https://accounts.example.org"}, verify.Fail},
 	} {
-		a := answers(verify.Verify(context.Background(), b, verify.Options{TrustedRoot: tr, Identities: []policy.Identity{c.id}, Sigstore: sigstore.Check}))
+		a := answers(verify.Verify(context.Background(), b, verify.Options{TrustedRoot: tr, Identities: []policy.Identity{c.id}}))
 		if a["signature"].Status != c.want || a["transparency log"].Status != verify.OK || a["validity"].Status != verify.OK {
 			t.Errorf("%s: %+v / %+v / %+v", c.id, a["signature"], a["transparency log"], a["validity"])
 		}

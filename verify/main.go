@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/sigstore/sigstore-go/pkg/root"
+
 	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/policy"
 	"github.com/metahub-ai/attest/resolve"
@@ -20,23 +22,14 @@ import (
 // ErrFailed is returned by Main when an answer failed (exit 1).
 var ErrFailed = errors.New("verification failed")
 
-// Full is what the attest-net companion adds to the lean verifier: the
-// Sigstore verifier and a signer for verification summaries.
-type Full struct {
-	Sigstore Sigstore
-	// Signer loads a private key as a statement signer (--vsa-key).
-	Signer func(keyPath string) (StatementSigner, error)
-}
-
 // MaxTrustedRoot bounds a trusted_root.json.
 const MaxTrustedRoot = 4 << 20
 
-const usageLine = "usage: attest verify [--key PUB.pem | --identity SUBJECT --issuer URL] [--trusted-root FILE] [--artifact DIR] [--policy FILE] [--require-signature] [--json] BUNDLE|REPORT"
+const usageLine = "usage: attest verify (--key PUB.pem | --identity SUBJECT --issuer URL | --policy FILE | --insecure-ignore-signer) [--trusted-root FILE] [--artifact DIR] [--json] BUNDLE|REPORT"
 
-// Main is 'attest verify' (run as attest-verify, or attest-net verify
-// with full set). Without full it returns ErrNeedsSigstore, having written
-// nothing, when the input or the options need the Sigstore verifier.
-func Main(ctx context.Context, args []string, w io.Writer, full *Full) error {
+// Main is 'attest verify': ErrFailed when an answer failed, another
+// error when the input or the options cannot be used.
+func Main(ctx context.Context, args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	keyPath := fs.String("key", "", "publisher's public key (SPKI PEM)")
@@ -45,7 +38,8 @@ func Main(ctx context.Context, args []string, w io.Writer, full *Full) error {
 	issuer := fs.String("issuer", "", "expected OIDC issuer of the keyless signer")
 	rootPath := fs.String("trusted-root", "", "Sigstore trusted_root.json")
 	artifact := fs.String("artifact", "", "the artifact, to compare its tree digest")
-	require := fs.Bool("require-signature", false, "fail without a verified signature")
+	require := fs.Bool("require-signature", false, "fail without a verified signature (the default whenever a signer is trusted)")
+	insecure := fs.Bool("insecure-ignore-signer", false, "check everything but who signed, when no key, identity or policy signer is given")
 	asJSON := fs.Bool("json", false, "answers as JSON")
 	withReport := fs.Bool("with-report", false, "with --json: include the signed report")
 	policyPath := fs.String("policy", "", "consumer policy file (docs/POLICY.md)")
@@ -58,7 +52,10 @@ func Main(ctx context.Context, args []string, w io.Writer, full *Full) error {
 		return errors.New(usageLine)
 	}
 	Warm()
-	opts := Options{Artifact: *artifact, RequireSignature: *require}
+	if *insecure && *require {
+		return errors.New("--insecure-ignore-signer and --require-signature contradict each other")
+	}
+	opts := Options{Artifact: *artifact, RequireSignature: *require, InsecureIgnoreSigner: *insecure}
 	if *identity != "" || *identityRE != "" || *issuer != "" {
 		id := policy.Identity{Subject: *identity, SubjectRegexp: *identityRE, Issuer: *issuer}
 		if err := id.Check(); err != nil {
@@ -90,24 +87,30 @@ func Main(ctx context.Context, args []string, w io.Writer, full *Full) error {
 	if *vsaOut != "" && (*policyPath == "" || *vsaKey == "") {
 		return errors.New("--vsa needs --policy (what was checked) and --vsa-key (who says so)")
 	}
+	if len(opts.TrustedRoot) > 0 {
+		tr, err := root.NewTrustedRootFromJSON(opts.TrustedRoot)
+		if err != nil {
+			return fmt.Errorf("the trusted root is not a Sigstore trusted_root.json: %w", err)
+		}
+		opts.trustedRoot = tr
+	}
+	if *insecure && opts.hasSigner() {
+		return errors.New("--insecure-ignore-signer with a signer given: drop one of them")
+	}
+	var signer StatementSigner
+	if *vsaOut != "" {
+		var err error
+		if signer, err = KeySigner(*vsaKey); err != nil {
+			return fmt.Errorf("--vsa-key: %w", err)
+		}
+	}
 	data, err := resolve.ReadFileMax(fs.Arg(0), MaxInput)
 	if err != nil {
 		return err
 	}
-	in := readInput(data)
-	if full == nil && (*vsaOut != "" || in.needsSigstore(opts)) {
-		return ErrNeedsSigstore
-	}
-	if full != nil {
-		opts.Sigstore = full.Sigstore
-	}
-	r := verifyInput(ctx, in, opts)
+	r := verifyInput(ctx, readInput(data), opts)
 	if *vsaOut != "" {
-		signer, err := full.Signer(*vsaKey)
-		if err != nil {
-			return err
-		}
-		b, err := Summary(ctx, r, *policyPath, pol, fs.Arg(0), signer, time.Now())
+		b, err := Summary(ctx, r, FileURI(*policyPath), pol, FileURI(fs.Arg(0)), signer, time.Now())
 		if err != nil {
 			return fmt.Errorf("verification summary: %w", err)
 		}

@@ -13,7 +13,7 @@ import (
 	"github.com/metahub-ai/attest/attest/keys"
 )
 
-// TestMainCommand runs the command as attest-verify does: its flags, the
+// TestMainCommand runs the command as attest verify does: its flags, the
 // background preparation it starts before reading the input (Warm), the
 // answers it prints and the error that makes its exit status.
 func TestMainCommand(t *testing.T) {
@@ -35,7 +35,7 @@ func TestMainCommand(t *testing.T) {
 	}
 
 	var out bytes.Buffer
-	err = Main(context.Background(), []string{"--key", filepath.Join(dir, "pub.pub.pem"), "--artifact", sample, "--json", bundlePath}, &out, nil)
+	err = Main(context.Background(), []string{"--key", filepath.Join(dir, "pub.pub.pem"), "--artifact", sample, "--json", bundlePath}, &out)
 	if err != nil {
 		t.Fatalf("Main: %v\n%s", err, out.String())
 	}
@@ -51,7 +51,7 @@ func TestMainCommand(t *testing.T) {
 	}
 
 	out.Reset()
-	err = Main(context.Background(), []string{"--key", filepath.Join(dir, "other.pub.pem"), bundlePath}, &out, nil)
+	err = Main(context.Background(), []string{"--key", filepath.Join(dir, "other.pub.pem"), bundlePath}, &out)
 	if !errors.Is(err, ErrFailed) {
 		t.Fatalf("another key: err %v, want ErrFailed\n%s", err, out.String())
 	}
@@ -59,10 +59,25 @@ func TestMainCommand(t *testing.T) {
 		t.Errorf("another key: no failed signature answer in\n%s", out.String())
 	}
 
-	if err := Main(context.Background(), nil, &out, nil); err == nil || !strings.Contains(err.Error(), "usage:") {
+	// Nobody trusted: exit 1 and one line saying so, unless the caller
+	// chose to ignore the signer.
+	out.Reset()
+	err = Main(context.Background(), []string{"--artifact", sample, bundlePath}, &out)
+	if !errors.Is(err, ErrFailed) || !strings.Contains(out.String(), "fail  signature        no trusted signer given") {
+		t.Errorf("no signer: err %v\n%s", err, out.String())
+	}
+	out.Reset()
+	if err := Main(context.Background(), []string{"--insecure-ignore-signer", "--artifact", sample, bundlePath}, &out); err != nil || !strings.Contains(out.String(), "warn  signature") {
+		t.Errorf("--insecure-ignore-signer: err %v\n%s", err, out.String())
+	}
+	if err := Main(context.Background(), []string{"--insecure-ignore-signer", "--key", filepath.Join(dir, "pub.pub.pem"), bundlePath}, &out); err == nil || errors.Is(err, ErrFailed) {
+		t.Errorf("--insecure-ignore-signer with a key: err %v, want a usage error", err)
+	}
+
+	if err := Main(context.Background(), nil, &out); err == nil || !strings.Contains(err.Error(), "usage:") {
 		t.Errorf("no input: err %v, want the usage line", err)
 	}
-	if err := Main(context.Background(), []string{filepath.Join(dir, "missing.json")}, &out, nil); err == nil || errors.Is(err, ErrFailed) {
+	if err := Main(context.Background(), []string{filepath.Join(dir, "missing.json")}, &out); err == nil || errors.Is(err, ErrFailed) {
 		t.Errorf("missing input: err %v, want a read error (exit 2), not a failed answer", err)
 	}
 }

@@ -289,6 +289,10 @@ func reportSchemaLiteral() *jsonschema.Schema {
 		Type:        "object",
 		Required:    []string{"schemaVersion", "tool", "subject", "suite", "grants", "policy", "inventory", "results", "score", "surface", "behavior", "environment", "startedAt", "finishedAt"},
 		Properties: map[string]*jsonschema.Schema{
+			"$schema": &jsonschema.Schema{
+				Description: "the URI of this schema",
+				Type:        "string",
+			},
 			"behavior": &jsonschema.Schema{
 				OneOf: []*jsonschema.Schema{&jsonschema.Schema{
 					Type: "null",
@@ -639,6 +643,11 @@ func reportSchemaLiteral() *jsonschema.Schema {
 					},
 					"kind": &jsonschema.Schema{
 						Enum: []any{"skill", "mcp", "agent", "plugin"},
+					},
+					"manifest": &jsonschema.Schema{
+						Description: "the manifest the kind was read from, relative to the artifact's root",
+						Type:        "string",
+						MinLength:   ptr[int](1),
 					},
 					"name": &jsonschema.Schema{
 						Type:      "string",

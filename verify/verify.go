@@ -1,8 +1,9 @@
 // Package verify checks a signed report the way a stranger would: each
 // answer of ARCHITECTURE §3.5 separately, from the bundle's signed payload
 // only, with the score recomputed from the results and the pinned catalog
-// (never from the report's own axis, weight or blocking). The attest-net
-// companion links it; it needs sigstore-go.
+// (never from the report's own axis, weight or blocking). Signatures,
+// certificates, log entries and timestamps are sigstore-go's to check
+// (signature.go); the predicate is this package's.
 package verify
 
 import (
@@ -21,6 +22,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	v1 "github.com/in-toto/attestation/go/v1"
+	"github.com/sigstore/sigstore-go/pkg/root"
 
 	"github.com/metahub-ai/attest/attest"
 	"github.com/metahub-ai/attest/checks"
@@ -55,6 +57,7 @@ type Result struct {
 	// verification summary.
 	subject       *v1.ResourceDescriptor
 	payloadSHA256 string
+	sourceURI     string // the signed report's subject.source.uri
 	// When a timestamp authority or a log vouched the signature was made.
 	signedAt time.Time
 	signedBy string
@@ -89,8 +92,13 @@ type Options struct {
 	// are checked against.
 	Identities  []policy.Identity
 	TrustedRoot []byte
-	// RequireSignature makes a missing or unchecked signature a failure.
+	// RequireSignature makes a missing or unchecked signature a failure
+	// (it always is when anyone is trusted).
 	RequireSignature bool
+	// InsecureIgnoreSigner, with nobody trusted (no key, identity or
+	// policy signers), lets every other answer stand with the signature
+	// only a warning. Without it, nobody trusted is a failed signature.
+	InsecureIgnoreSigner bool
 	// Artifact, when set, is evaluated for its tree digest and compared
 	// with the statement's subject.
 	Artifact string
@@ -98,8 +106,8 @@ type Options struct {
 	Policy *policy.Consumer
 	// Now is the time reports are aged against.
 	Now time.Time
-	// Sigstore, when set, checks every signature with sigstore-go.
-	Sigstore Sigstore
+
+	trustedRoot *root.TrustedRoot // TrustedRoot, parsed
 }
 
 // MaxInput bounds a bundle or report read for verification.
@@ -129,8 +137,8 @@ func verifyInput(ctx context.Context, in *input, opts Options) *Result {
 			return r
 		}
 	} else {
-		if opts.RequireSignature {
-			r.add("signature", Fail, "a plain report carries no signature")
+		if signatureRequired(opts) {
+			r.add("signature", Fail, "a plain report carries no signature: give the bundle (attest sign writes REPORT.sigstore.json)")
 		} else {
 			r.add("signature", Warn, "a plain report carries no signature: anyone could have written it")
 		}
@@ -151,7 +159,7 @@ func verifyInput(ctx context.Context, in *input, opts Options) *Result {
 // returns the report the signed statement carries (nil when there is none
 // to go on with).
 func checkBundle(ctx context.Context, r *Result, in *input, opts Options) []byte {
-	b, input := in.bundle, in.data
+	b := in.bundle
 	if in.err != nil {
 		r.add("signature", Fail, "not a valid Sigstore bundle: %v", in.err)
 		return nil
@@ -167,13 +175,10 @@ func checkBundle(ctx context.Context, r *Result, in *input, opts Options) []byte
 		r.startSchema(report)
 	}
 	var signed Signed
-	switch why := needsSigstore(b, opts); {
-	case opts.Sigstore != nil:
-		signed = opts.Sigstore(ctx, input, opts)
-	case why != "":
-		signed = Signed{Signature: Unchecked(opts, "not checked: %s needs the Sigstore verifier (attest-net)", why)}
-	default:
-		signed = checkKeySigned(ctx, b, opts)
+	if !opts.hasSigner() && !opts.InsecureIgnoreSigner {
+		signed = Signed{Signature: Answer{"signature", Fail, noSigner}}
+	} else {
+		signed = checkSignature(b, opts)
 	}
 	r.Answers = append(r.Answers, signed.Signature)
 	r.Failed = r.Failed || signed.Signature.Status == Fail
@@ -194,6 +199,7 @@ func checkBundle(ctx context.Context, r *Result, in *input, opts Options) []byte
 		Subject struct {
 			Kind, Name string
 			Digest     struct{ SHA256 string }
+			Source     struct{ URI string }
 		}
 	}
 	json.Unmarshal(report, &head)
@@ -204,7 +210,7 @@ func checkBundle(ctx context.Context, r *Result, in *input, opts Options) []byte
 	}
 	r.add("statement", OK, "in-toto Statement v1 about %s, sha256 %s", want, head.Subject.Digest.SHA256)
 	sum := sha256.Sum256(payload)
-	r.subject, r.payloadSHA256 = st.Subject[0], hex.EncodeToString(sum[:])
+	r.subject, r.payloadSHA256, r.sourceURI = st.Subject[0], hex.EncodeToString(sum[:]), head.Subject.Source.URI
 	if signed.Log != nil {
 		r.Answers = append(r.Answers, *signed.Log)
 		r.Failed = r.Failed || signed.Log.Status == Fail

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -79,10 +80,13 @@ func TestVerifySignedReport(t *testing.T) {
 				t.Errorf("%s: %s is %s: %s", alg, name, a[name].Status, a[name].Reason)
 			}
 		}
-		// Without a key the signature is at most a warning, and a
-		// required signature fails.
-		if a := answers(Verify(context.Background(), b, Options{})); a["signature"].Status != Warn {
+		// Without a key the signature fails, and is a warning only when
+		// the caller chose to ignore the signer.
+		if a := answers(Verify(context.Background(), b, Options{})); a["signature"].Status != Fail {
 			t.Errorf("%s: no key: %+v", alg, a["signature"])
+		}
+		if a := answers(Verify(context.Background(), b, Options{InsecureIgnoreSigner: true})); a["signature"].Status != Warn {
+			t.Errorf("%s: no key, insecure: %+v", alg, a["signature"])
 		}
 		if r := Verify(context.Background(), b, Options{RequireSignature: true}); !r.Failed || answers(r)["signature"].Status != Fail {
 			t.Errorf("%s: required signature without a key passed", alg)
@@ -294,7 +298,8 @@ func TestVerificationSummary(t *testing.T) {
 			PredicateType string `json:"predicateType"`
 			Subject       []struct{ Name string }
 			Predicate     struct {
-				VerificationResult string `json:"verificationResult"`
+				VerificationResult string   `json:"verificationResult"`
+				VerifiedLevels     []string `json:"verifiedLevels"`
 				Policy             struct{ Digest map[string]string }
 				InputAttestations  []struct{ Digest map[string]string } `json:"inputAttestations"`
 			}
@@ -305,6 +310,14 @@ func TestVerificationSummary(t *testing.T) {
 		if st.PredicateType != VSAPredicateType || st.Predicate.VerificationResult != c.want || st.Subject[0].Name != "skill:pdf-forms" ||
 			len(st.Predicate.Policy.Digest["sha256"]) != 64 || st.Predicate.InputAttestations[0].Digest["sha256"] != r.payloadSHA256 {
 			t.Errorf("summary %+v (payload %s)", st, payload)
+		}
+		// A pass vouches for what was checked, a failure for nothing.
+		wantLevels := []string{LevelSignature, LevelScore, LevelPolicy}
+		if c.want == "FAILED" {
+			wantLevels = []string{}
+		}
+		if !slices.Equal(st.Predicate.VerifiedLevels, wantLevels) {
+			t.Errorf("%s: verifiedLevels %v, want %v", c.want, st.Predicate.VerifiedLevels, wantLevels)
 		}
 	}
 }

@@ -1,8 +1,7 @@
 // Package keys makes, writes and reads the signing keys of attestations:
 // ed25519 (the default) or ECDSA P-256, PKCS#8 private keys and SPKI
 // public keys in PEM, and the key id that policies name (hex SHA-256 of
-// the SPKI DER). The attest-net companion runs it: crypto/x509 alone adds
-// 1.2 MB and about 2 ms to every start of attest.
+// the SPKI DER).
 package keys
 
 import (
@@ -160,7 +159,7 @@ func LoadPublic(p string) (crypto.PublicKey, error) {
 	return nil, fmt.Errorf("%s: a %T; attest verifies ed25519 or ECDSA P-256", p, k)
 }
 
-// Main is 'attest-net keygen [--algorithm A] --out NAME'.
+// Main is 'attest keygen [--algorithm A] --out NAME'.
 func Main(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("keygen", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)

@@ -16,7 +16,7 @@ import (
 	"github.com/metahub-ai/attest/resolve"
 )
 
-// Main is 'attest-net sign (--key KEY | --keyless) [--log URL]
+// Main is 'attest sign (--key KEY | --keyless) [--log URL]
 // [--signing-config FILE] [--out FILE] REPORT': it signs a saved report and
 // writes the bundle to FILE (default REPORT with .json replaced by
 // .sigstore.json), never over an existing file.
@@ -27,9 +27,14 @@ func Main(ctx context.Context, args []string, w io.Writer) error {
 	configPath := fs.String("signing-config", "", "Sigstore signing_config.json: certificate authority, timestamp authorities, logs")
 	logURL := fs.String("log", "", "Rekor v2 log to record the signature in")
 	out := fs.String("out", "", "bundle file to write")
+	checksums := fs.Bool("checksums", false, "the input is a release's checksums.txt: sign an in-toto release attestation of every file it lists")
+	purl := fs.String("purl", "", "with --checksums: the release's package URL (pkg:github/OWNER/REPO@VERSION)")
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *checksums {
+		return signChecksums(ctx, fs.Args(), *keyPath, *purl, *out, w)
 	}
 	if fs.NArg() != 1 || (*keyPath == "") == !*keyless {
 		return errors.New("usage: attest sign (--key KEY.pem | --keyless) [--log URL] [--signing-config FILE] [--out FILE] REPORT.json")
@@ -69,16 +74,7 @@ func Main(ctx context.Context, args []string, w io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", in, err)
 	}
-	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return fmt.Errorf("writing the bundle: %w (attest never overwrites a bundle; pass --out)", err)
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		os.Remove(dst)
-		return err
-	}
-	if err := f.Close(); err != nil {
+	if err := writeNew(dst, b); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "wrote %s (%s)\n", dst, describe(s, b))
@@ -115,3 +111,43 @@ func describe(s Signing, bundleJSON []byte) string {
 // isTerminal is true for a terminal (not /dev/null, also a character
 // device).
 func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
+
+// signChecksums is 'attest sign --checksums --key KEY --purl PURL --out
+// FILE checksums.txt': the release attestation, for the release build.
+func signChecksums(ctx context.Context, args []string, keyPath, purl, out string, w io.Writer) error {
+	if len(args) != 1 || keyPath == "" || purl == "" || out == "" {
+		return errors.New("usage: attest sign --checksums --key KEY.pem --purl pkg:github/OWNER/REPO@VERSION --out FILE checksums.txt")
+	}
+	data, err := resolve.ReadFileMax(args[0], MaxChecksumsBytes)
+	if err != nil {
+		return err
+	}
+	key, err := keys.LoadPrivate(keyPath)
+	if err != nil {
+		return err
+	}
+	b, err := ReleaseBundle(ctx, data, purl, key)
+	if err != nil {
+		return fmt.Errorf("%s: %w", args[0], err)
+	}
+	if err := writeNew(out, b); err != nil {
+		return err
+	}
+	id, _ := keys.ID(key.Public())
+	fmt.Fprintf(w, "wrote %s (release attestation of %s, signed by keyid %s)\n", out, args[0], id)
+	return nil
+}
+
+// writeNew writes a file that must not exist yet.
+func writeNew(dst string, b []byte) error {
+	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("writing the bundle: %w (attest never overwrites a bundle; pass --out)", err)
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		os.Remove(dst)
+		return err
+	}
+	return f.Close()
+}

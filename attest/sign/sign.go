@@ -1,9 +1,7 @@
 // Package sign turns a report into a signed in-toto attestation: an
 // in-toto Statement v1 whose subject is the artifact and whose predicate is
 // the report, in a DSSE envelope signed through go-securesystemslib, wrapped
-// as a Sigstore bundle v0.3 by sigstore-go. Only the attest-net companion
-// links it: sigstore-go's package initialisation alone costs an offline
-// run 20 ms.
+// as a Sigstore bundle v0.3 by sigstore-go.
 package sign
 
 import (

@@ -121,3 +121,49 @@ func FuzzStatement(f *testing.F) {
 		Statement(data)
 	})
 }
+
+// The release attestation names every file of checksums.txt by its digest;
+// a malformed line, or a path in place of a file name, is refused.
+func TestReleaseStatement(t *testing.T) {
+	a, b := strings.Repeat("a", 64), strings.Repeat("b", 64)
+	st, err := ReleaseStatement([]byte(a+"  attest_0.2.0_linux_amd64.tar.gz\n"+b+"  attest_0.2.0_windows_arm64.zip\n"), "pkg:github/metahub-ai/attest@v0.2.0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.PredicateType != ReleasePredicateType || len(st.Subject) != 2 || st.Subject[1].Name != "attest_0.2.0_windows_arm64.zip" || st.Subject[1].Digest["sha256"] != b {
+		t.Fatalf("%v", st)
+	}
+	if st.Predicate.AsMap()["purl"] != "pkg:github/metahub-ai/attest@v0.2.0" {
+		t.Errorf("predicate %v", st.Predicate.AsMap())
+	}
+	for _, bad := range []string{"", "xyz  file\n", a + "  ../etc/passwd\n", a + "  ..\n", a + " one-space\n"} {
+		if _, err := ReleaseStatement([]byte(bad), "pkg:x"); err == nil {
+			t.Errorf("accepted %q", bad)
+		}
+	}
+}
+
+// FuzzReleaseStatement: any checksums text either is refused or gives a
+// valid statement whose every subject is a plain file name with a sha256.
+func FuzzReleaseStatement(f *testing.F) {
+	f.Add([]byte(strings.Repeat("a", 64) + "  attest_0.2.0_linux_amd64.tar.gz\n"))
+	f.Add([]byte(strings.Repeat("0", 64) + "  *x.zip\n\n" + strings.Repeat("f", 64) + "  y\n"))
+	f.Add([]byte("not a checksum\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > MaxChecksumsBytes {
+			return
+		}
+		st, err := ReleaseStatement(data, "pkg:github/metahub-ai/attest@v0.0.0")
+		if err != nil {
+			return
+		}
+		if err := st.Validate(); err != nil || len(st.Subject) == 0 {
+			t.Fatalf("an invalid statement: %v %v", err, st)
+		}
+		for _, s := range st.Subject {
+			if s.Name == "" || strings.Contains(s.Name, "/") || len(s.Digest["sha256"]) != 64 {
+				t.Fatalf("subject %v", s)
+			}
+		}
+	})
+}

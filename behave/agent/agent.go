@@ -34,10 +34,14 @@ import (
 // maxCall bounds one call line from the host.
 const maxCall = 16 << 20
 
+// Command is the first argument that makes the attest binary the agent
+// (behave.AgentSpec starts it so inside the sandbox).
+const Command = "sandbox-agent"
+
 // Main runs the agent with its command-line arguments and returns its exit
 // code.
 func Main(args []string) int {
-	fs := flag.NewFlagSet("sandbox-agent", flag.ContinueOnError)
+	fs := flag.NewFlagSet(Command, flag.ContinueOnError)
 	canary := fs.String("canary", "", "plant decoy credentials holding this token")
 	proxy := fs.Bool("proxy", false, "forward "+behave.ProxyAddr+" to the recording proxy")
 	session := fs.Bool("session", false, "serve calls as JSON lines")
@@ -48,8 +52,7 @@ func Main(args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	// PR_SET_DUMPABLE 0: /proc/<agent>/fd is then closed to the artifact.
-	syscall.RawSyscall(syscall.SYS_PRCTL, 4, 0, 0)
+	undumpable()
 	if *canary != "" {
 		if err := PlantDecoys(os.Getenv("HOME"), *canary); err != nil {
 			fmt.Fprintln(os.Stderr, "agent: decoys:", err)

@@ -9,11 +9,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/metahub-ai/attest/behave/model"
+	"github.com/metahub-ai/attest/checks/lex"
 )
 
 // Case is one test case for the driver.
@@ -36,7 +36,7 @@ const (
 	maxPrompt     = 16 << 10
 )
 
-var caseID = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+var caseID = lex.Lazy(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 
 // ParseEvals reads one evals file: {"cases": [{"id", "prompt", "expect"?}]}
 // (docs/BEHAVIOR.md). Unknown fields are refused, so a misspelt "prompt"
@@ -66,7 +66,7 @@ func ParseEvals(data []byte, source string) ([]Case, error) {
 	for i := range f.Cases {
 		c := &f.Cases[i]
 		switch {
-		case !caseID.MatchString(c.ID):
+		case !caseID.Re().MatchString(c.ID):
 			return nil, fmt.Errorf("%s: case %d: id %q must be 1-64 letters, digits, '.', '_' or '-'", source, i+1, c.ID)
 		case seen[c.ID]:
 			return nil, fmt.Errorf("%s: case id %q is used twice", source, c.ID)

@@ -1,7 +1,7 @@
 // Package harness drives an artifact in a sandbox with a driver model,
 // has a judge model grade each transcript, probes MCP servers with real
 // malicious arguments, and scans the ledgers deterministically
-// (ARCHITECTURE §4). It runs in attest-net, which links the network.
+// (ARCHITECTURE §4).
 package harness
 
 import (
@@ -26,7 +26,7 @@ import (
 // Options configure a behavioral run.
 type Options struct {
 	Sandbox behave.Sandbox
-	// Agent is the executable holding the in-sandbox agent (attest-net).
+	// Agent is the executable holding the in-sandbox agent (attest itself).
 	Agent string
 	// Dir is the artifact: exactly the evaluated files.
 	Dir  string

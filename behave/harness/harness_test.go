@@ -31,7 +31,7 @@ import (
 	"github.com/metahub-ai/attest/behave/model"
 	"github.com/metahub-ai/attest/behave/model/modeltest"
 	"github.com/metahub-ai/attest/behave/proxy"
-	"github.com/metahub-ai/attest/cmd/attest-net/nettest"
+	"github.com/metahub-ai/attest/cmd/attest/attesttest"
 )
 
 // sandbox is bubblewrap, required in CI (.ci/run installs it).
@@ -62,7 +62,7 @@ func fixture(t *testing.T, name string) string {
 
 func agentPath(t *testing.T) string {
 	t.Helper()
-	p, dir, err := behave.InstallAgent(nettest.Binary(t))
+	p, dir, err := behave.InstallAgent(attesttest.Binary(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -453,7 +453,7 @@ func BenchmarkSkillCase(b *testing.B) {
 		b.Skip(err)
 	}
 	f := modeltest.Start(b, &modeltest.Fake{Key: "k"})
-	agent, dir, err := behave.InstallAgent(nettest.Binary(b))
+	agent, dir, err := behave.InstallAgent(attesttest.Binary(b))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,9 +6,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
 
+	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/resolve/manifest"
 )
 
@@ -57,7 +57,7 @@ func LaunchFor(dir string) []string {
 	if data, err := root.ReadFile("pyproject.toml"); err == nil && len(data) < 1<<20 {
 		if p, err := manifest.ParsePyproject(data); err == nil && len(p.Scripts) > 0 {
 			mod, fn, ok := strings.Cut(p.Scripts[0].Path, ":")
-			if ok && entryName.MatchString(mod) && entryName.MatchString(fn) {
+			if ok && entryName.Re().MatchString(mod) && entryName.Re().MatchString(fn) {
 				return []string{"python3", "-c", fmt.Sprintf("import sys; sys.path[:0] = ['/artifact/src', '/artifact']; from %s import %s; sys.exit(%s())", mod, fn, fn)}
 			}
 		}
@@ -66,7 +66,7 @@ func LaunchFor(dir string) []string {
 }
 
 // entryName is a dotted Python name, nothing that could be code.
-var entryName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$`)
+var entryName = lex.Lazy(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$`)
 
 // LaunchHint says why no way to start the server was found.
 func LaunchHint(dir string) string {

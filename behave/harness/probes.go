@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 
 	"github.com/metahub-ai/attest/behave"
 	"github.com/metahub-ai/attest/behave/model"
+	"github.com/metahub-ai/attest/checks/lex"
 )
 
 // ProbeCorpus names the version of the probes below; a change to them is
@@ -26,8 +26,8 @@ const (
 )
 
 var (
-	pathLike = regexp.MustCompile(`(?i)path|file|dir|folder|name|document|source|target`)
-	urlLike  = regexp.MustCompile(`(?i)url|uri|link|endpoint|host|address|site|domain|href`)
+	pathLike = lex.Lazy(`(?i)path|file|dir|folder|name|document|source|target`)
+	urlLike  = lex.Lazy(`(?i)url|uri|link|endpoint|host|address|site|domain|href`)
 )
 
 type probeSpec struct {
@@ -116,13 +116,13 @@ func (r *run) plan(tools []*sdk.Tool) []*probeSpec {
 				p.markers = []string{fmt.Sprintf("ATTEST%sX%dX", injectProduct, k)}
 				p.shell = fmt.Sprintf("ATTEST%sX%dX", injectExpr, k)
 			}
-			if pathLike.MatchString(param) {
+			if pathLike.Re().MatchString(param) {
 				for _, payload := range []string{"../../../../../../../../.." + behave.Home + "/.ssh/id_rsa", behave.Home + "/.ssh/id_rsa"} {
 					p := add("path-traversal", t.Name, param, payload, base)
 					p.markers = []string{r.canary}
 				}
 			}
-			if urlLike.MatchString(param) {
+			if urlLike.Re().MatchString(param) {
 				add("ssrf", t.Name, param, "http://169.254.169.254/latest/meta-data/iam/security-credentials/", base)
 			}
 		}

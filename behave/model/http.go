@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -110,6 +111,12 @@ func post(ctx context.Context, hc *http.Client, retry Retry, url string, header 
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
+			}
+			// A name that does not resolve will not resolve on the next
+			// try either: say so at once rather than back off for minutes.
+			var dnsErr *net.DNSError
+			if errors.As(err, &dnsErr) && dnsErr.IsNotFound {
+				return fmt.Errorf("%w (check the provider's base URL and the network; not retried)", err)
 			}
 			last = err
 			continue

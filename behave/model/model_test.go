@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -87,6 +88,25 @@ func TestRetries(t *testing.T) {
 	waits = nil
 	if _, err := bad.Complete(context.Background(), model.Request{}); !errors.Is(err, model.ErrAuth) || len(waits) != 0 {
 		t.Fatalf("a refused key: %v after %d retries", err, len(waits))
+	}
+}
+
+// A host name that does not resolve is not retried: the run says so at
+// once instead of backing off.
+func TestDNSFailureNotRetried(t *testing.T) {
+	dials := 0
+	hc := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		dials++
+		return nil, &net.DNSError{Err: "no such host", Name: "api.invalid", IsNotFound: true}
+	}}}
+	var waits []time.Duration
+	retry := model.Retry{Base: time.Second, Sleep: func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }}
+	c, err := model.New(model.Settings{Provider: "anthropic", BaseURL: "http://api.invalid", Key: "k"}, "m", hc, retry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Complete(context.Background(), model.Request{}); err == nil || !strings.Contains(err.Error(), "not retried") || dials != 1 || len(waits) != 0 {
+		t.Fatalf("err %v after %d dials, %d waits", err, dials, len(waits))
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"path"
 	"strings"
 
+	"deps.dev/util/semver"
+
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/internal/deps"
 	"github.com/metahub-ai/attest/checks/lex"
@@ -16,7 +18,7 @@ import (
 // Check is deps-bounded.
 var Check = &checks.Check{
 	ID:          "deps-bounded",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "Dependencies come from the registry with bounded versions",
 	Axis:        checks.Safety,
 	Weight:      2,
@@ -127,7 +129,7 @@ func npm(s *resolve.Subject, d deps.Dep, add adder) {
 		}
 		return
 	}
-	if open(spec, false) && !deps.Locked(s, deps.NPM) {
+	if open(spec, semver.NPM) && !deps.Locked(s, deps.NPM) {
 		add(d, false, "%s %q has no upper bound and no lockfile pins it", d.Name, orAny(spec))
 	}
 }
@@ -160,7 +162,7 @@ func python(s *resolve.Subject, d deps.Dep, add adder) {
 		}
 		return
 	}
-	if open(spec, true) && !deps.Locked(s, deps.PyPI) {
+	if open(spec, semver.PyPI) && !deps.Locked(s, deps.PyPI) {
 		add(d, false, "%s %q has no upper bound and no lockfile pins it", d.Name, orAny(spec))
 	}
 }
@@ -192,7 +194,7 @@ func cargo(s *resolve.Subject, d deps.Dep, add adder) {
 			return
 		}
 	}
-	if open(d.Spec, false) && !deps.Locked(s, deps.Crates) {
+	if open(d.Spec, semver.Cargo) && !deps.Locked(s, deps.Crates) {
 		add(d, false, "%s %q has no upper bound and no Cargo.lock pins it", d.Name, orAny(d.Spec))
 	}
 }
@@ -246,23 +248,26 @@ func orAny(s string) string {
 	return s
 }
 
-// open reports whether a version requirement lacks an upper bound.
-func open(spec string, py bool) bool {
+// beyondAnyRelease is a version no real package reaches: a range that
+// admits it has no upper bound.
+const beyondAnyRelease = "2147483648.0.0"
+
+// open reports whether a version requirement lacks an upper bound. The
+// range is read by deps.dev's semver library in its ecosystem's own
+// grammar (npm, PyPI, Cargo): one that admits any future major version is
+// open, and so is anything that is not a range at all (a dist-tag such as
+// "beta" or "canary" moves with every publish).
+func open(spec string, sys semver.System) bool {
 	s := strings.TrimSpace(spec)
 	switch s {
 	case "", "*", "latest", "x", "X", "next":
 		return true
 	}
-	if py {
-		return !strings.Contains(s, "==") && !strings.Contains(s, "~=") && !strings.Contains(s, "<") && !strings.Contains(s, "^") && !strings.Contains(s, "~")
+	c, err := sys.ParseConstraint(s)
+	if err != nil {
+		return true
 	}
-	for _, part := range strings.Split(s, "||") {
-		p := strings.TrimSpace(part)
-		if p == "" || p == "*" || p == "x" || strings.HasPrefix(p, ">") && !strings.Contains(p, "<") {
-			return true
-		}
-	}
-	return false
+	return c.Match(beyondAnyRelease)
 }
 
 func firstWord(s string) string {

@@ -1,17 +1,15 @@
 package depsnoknownvulns
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path"
 	"strings"
 	"time"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvwire"
 	"github.com/metahub-ai/attest/checks/internal/deps"
 	"github.com/metahub-ai/attest/checks/lex"
@@ -40,7 +38,7 @@ const (
 	EnvOSVURL = "ATTEST_OSV_URL"
 )
 
-// lockNames are the files the helper's extractors read.
+// lockNames are the files osvscan's extractors read.
 var lockNames = map[string]bool{"package-lock.json": true, "npm-shrinkwrap.json": true, "pnpm-lock.yaml": true,
 	"yarn.lock": true, "bun.lock": true, "poetry.lock": true, "uv.lock": true, "Pipfile.lock": true, "pdm.lock": true,
 	"go.mod": true, "Cargo.lock": true}
@@ -110,16 +108,12 @@ func run(ctx context.Context, in *checks.Input) (checks.Result, error) {
 		return checks.Warning(0.75, fmt.Sprintf("%s declared but no lockfile resolves their versions, so none could be looked up", checks.Plural(declared, "dependency")),
 			checks.Metric("unresolved", float64(declared), "")), nil
 	}
-	helper, err := resolve.NetHelper()
-	if err != nil {
-		return checks.Result{}, err
-	}
 	if dl, ok := ctx.Deadline(); ok {
 		req.Timeout = time.Until(dl) - time.Second
 	}
-	resp, err := call(ctx, helper, req)
+	resp, err := osvscan.Scan(ctx, req)
 	if err != nil {
-		return checks.Result{}, err
+		return checks.Result{}, fmt.Errorf("looking up advisories: %w", err)
 	}
 	resp.Notes = append(notes, resp.Notes...)
 	if unresolved > 0 {
@@ -168,44 +162,6 @@ func underVendor(p string) bool {
 		}
 	}
 	return false
-}
-
-func call(ctx context.Context, helper string, req request) (*response, error) {
-	in, err := json.Marshal(req)
-	if err != nil {
-		return nil, err
-	}
-	cmd := exec.CommandContext(ctx, helper, "osv")
-	cmd.Stdin = bytes.NewReader(in)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &limited{w: &errb, n: 4096}
-	runErr := cmd.Run()
-	var resp response
-	if out.Len() > 0 {
-		if err := json.Unmarshal(out.Bytes(), &resp); err != nil {
-			return nil, fmt.Errorf("attest-net answered with something other than its JSON response: %v", err)
-		}
-	}
-	if runErr != nil {
-		msg := strings.TrimSpace(errb.String())
-		if msg == "" {
-			msg = runErr.Error()
-		}
-		return nil, fmt.Errorf("looking up advisories: %s", msg)
-	}
-	return &resp, nil
-}
-
-type limited struct {
-	w *bytes.Buffer
-	n int
-}
-
-func (l *limited) Write(p []byte) (int, error) {
-	if rest := l.n - l.w.Len(); rest > 0 {
-		l.w.Write(p[:min(len(p), rest)])
-	}
-	return len(p), nil
 }
 
 // judge turns advisories into the verdict of CHECKS §3.5: malware and a

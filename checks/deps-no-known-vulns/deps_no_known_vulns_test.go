@@ -12,11 +12,10 @@ import (
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/checktest"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan/osvtest"
-	"github.com/metahub-ai/attest/cmd/attest-net/nettest"
 	"github.com/metahub-ai/attest/resolve"
 )
 
-// fakeOSV starts the fake API and points the helper at it.
+// fakeOSV starts the fake API and points the check at it.
 func fakeOSV(t *testing.T) *osvtest.FakeOSV {
 	f := &osvtest.FakeOSV{
 		Advisories: map[string]map[string]any{
@@ -34,7 +33,6 @@ func fakeOSV(t *testing.T) *osvtest.FakeOSV {
 	}
 	t.Setenv("SSL_CERT_FILE", ca)
 	t.Setenv(EnvOSVURL, srv.URL)
-	t.Setenv(resolve.EnvNetHelper, nettest.Binary(t))
 	return f
 }
 
@@ -95,15 +93,22 @@ func TestFixturesAgainstFakeOSV(t *testing.T) {
 }
 
 func TestOfflineIsSkip(t *testing.T) {
-	t.Setenv(resolve.EnvNetHelper, "/nonexistent/attest-net")
+	fake := fakeOSV(t)
 	r := runWith(t, "testdata/pos/fail-mcp-npm-critical", checks.DefaultGrants)
 	if r.Status != checks.Skip || r.SkipReason != checks.SkipCapability {
 		t.Fatalf("offline: %+v", r)
 	}
+	if len(fake.Requests) != 0 {
+		t.Fatalf("an offline run asked OSV %d times", len(fake.Requests))
+	}
 }
 
-func TestMissingHelperIsOurError(t *testing.T) {
-	t.Setenv(resolve.EnvNetHelper, "/nonexistent/attest-net")
+// OSV unreachable is our failure: error, never a pass.
+func TestOSVDownIsOurError(t *testing.T) {
+	srv := httptest.NewTLSServer(nil)
+	url := srv.URL
+	srv.Close()
+	t.Setenv(EnvOSVURL, url)
 	r := runWith(t, "testdata/pos/fail-mcp-npm-critical", checks.Grants{Net: true})
 	if r.Status != checks.Error {
 		t.Fatalf("status %s: %s", r.Status, r.Summary)

@@ -16,8 +16,7 @@ an ecosystem with no lockfile, exact pins in the manifests (npm 1.2.3, PyPI
 ==1.2.3, Cargo =1.2.3) are looked up as they are; when nothing at all can
 be looked up, the check warns at 0.75.
 
-The lookup runs in the attest-net helper (beside attest, on PATH, or
-named by ATTEST_NET_HELPER) through one HTTPS client that reaches only
+The lookup goes through one HTTPS client that reaches only
 api.osv.dev and osv.dev (or the host of ATTEST_OSV_URL, an HTTPS mirror),
 re-checks redirects against that list and caps every response while
 reading it. It sends OSV querybatch requests (at most 1,000 queries each,

@@ -3,18 +3,18 @@ package skillfrontmatterdepth
 import (
 	"context"
 	"fmt"
-	"github.com/metahub-ai/attest/checks/lex"
 	"slices"
 	"unicode/utf8"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/resolve"
 )
 
 // Check is skill-frontmatter-depth.
 var Check = &checks.Check{
 	ID:          "skill-frontmatter-depth",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "SKILL.md frontmatter follows the skill format",
 	Axis:        checks.Integrity,
 	Weight:      2,
@@ -51,9 +51,6 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 		if !lex.Kebab(name) {
 			at(pos.Line, pos.Col, fmt.Sprintf("name %q is not lowercase kebab-case", name))
-		}
-		if dir := in.Subject.DirName; dir != "" && name != dir {
-			at(pos.Line, pos.Col, fmt.Sprintf("name %q differs from the directory name %q", name, dir))
 		}
 		if xmlRe.Re().MatchString(name) {
 			at(pos.Line, pos.Col, "name holds XML-like tags")

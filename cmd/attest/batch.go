@@ -117,9 +117,12 @@ func runBatch(cmd *cobra.Command, a *app, targets []string, o runOptions, minSco
 	progress := terminal(a.stderr)
 	lines := make([]batchLine, len(targets))
 	names := map[string]int{}
-	done, failed, errored, cached := 0, 0, 0, 0
+	done, failed, insufficient, errored, cached := 0, 0, 0, 0, 0
 	enc := json.NewEncoder(a.stdout)
 	start := time.Now()
+	if !progress {
+		defer heartbeat(a.stderr, fmt.Sprintf("evaluating %s", checks.Plural(len(targets), "target")), heartbeatEvery)()
+	}
 	attest.Batch(cmd.Context(), targets, o.jobs, opts, func(it attest.BatchItem) {
 		done++
 		l := batchLine{Target: it.Target, Cached: it.Cached, DurationMs: it.Duration.Milliseconds()}
@@ -130,8 +133,11 @@ func runBatch(cmd *cobra.Command, a *app, targets []string, o runOptions, minSco
 		default:
 			r := it.Report
 			l.Kind, l.Name, l.Digest, l.Overall, l.Verdict, l.Blocking = string(r.Subject.Kind), r.Subject.Name, r.Subject.Digest.SHA256, r.Score.Overall, r.Score.Verdict, r.Score.Blocking
-			if r.Score.Verdict == policy.VerdictFail || minScore != nil && r.Score.Verdict != policy.VerdictPass {
+			switch r.Score.Verdict {
+			case policy.VerdictFail:
 				failed++
+			case policy.VerdictInsufficient:
+				insufficient++
 			}
 			if it.Cached {
 				cached++
@@ -159,11 +165,14 @@ func runBatch(cmd *cobra.Command, a *app, targets []string, o runOptions, minSco
 	if o.format != "json" {
 		writeBatchTable(a.stdout, lines)
 	}
-	fmt.Fprintf(a.stderr, "%s in %.1f s: %d failing, %d not evaluated, %d from the cache\n",
-		checks.Plural(len(targets), "artifact"), time.Since(start).Seconds(), failed, errored, cached)
+	fmt.Fprintf(a.stderr, "%s in %.1f s: %d failing, %d insufficient, %d not evaluated, %d from the cache\n",
+		checks.Plural(len(targets), "artifact"), time.Since(start).Seconds(), failed, insufficient, errored, cached)
+	// The highest exit among the targets.
 	switch {
 	case errored > 0:
 		return withCode(exitError, fmt.Errorf("%s could not be evaluated (see the summary)", checks.Plural(errored, "target")))
+	case insufficient > 0:
+		return errSilentInsufficient
 	case failed > 0:
 		return errSilentFail
 	}
@@ -233,14 +242,12 @@ func progressBar(done, total int) string {
 }
 
 func writeBatchTable(w io.Writer, lines []batchLine) {
-	fmt.Fprintf(w, "%-40s %-7s %7s  %-12s %s\n", "ARTIFACT", "KIND", "SCORE", "VERDICT", "")
+	const row = "%-40s %-24s %-7s %7s  %-12s %s\n"
+	fmt.Fprintf(w, row, "TARGET", "NAME", "KIND", "SCORE", "VERDICT", "")
 	for _, l := range lines {
-		name := l.Name
-		if name == "" {
-			name = l.Target
-		}
+		target := render.Terminal(trimStart(l.Target, 40))
 		if l.Error != "" {
-			fmt.Fprintf(w, "%-40s %-7s %7s  %-12s %s\n", render.Terminal(trimTo(name, 40)), "-", "-", "error", render.Terminal(l.Error))
+			fmt.Fprintf(w, row, target, "-", "-", "-", "error", render.Terminal(l.Error))
 			continue
 		}
 		score, note := "-", ""
@@ -253,8 +260,16 @@ func writeBatchTable(w io.Writer, lines []batchLine) {
 		if l.Cached {
 			note = strings.TrimSpace(note + " (cached)")
 		}
-		fmt.Fprintf(w, "%-40s %-7s %7s  %-12s %s\n", render.Terminal(trimTo(name, 40)), l.Kind, score, l.Verdict, note)
+		fmt.Fprintf(w, row, target, render.Terminal(trimTo(l.Name, 24)), l.Kind, score, l.Verdict, note)
 	}
+}
+
+// trimStart keeps the end of a path, which tells targets apart.
+func trimStart(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return "…" + string(r[len(r)-n+1:])
+	}
+	return s
 }
 
 func trimTo(s string, n int) string {

@@ -85,3 +85,27 @@ func TestShardFlag(t *testing.T) {
 		t.Errorf("bad shard: exit %d", r.code)
 	}
 }
+
+// TestCollectionOutDir: 'attest run DIR --out-dir D' on a collection
+// writes one report per member, and the table names each target's path.
+func TestCollectionOutDir(t *testing.T) {
+	t.Setenv("ATTEST_CACHE_DIR", t.TempDir())
+	coll := t.TempDir()
+	for _, name := range []string{"alpha", "beta"} {
+		os.MkdirAll(filepath.Join(coll, "skills", name), 0o755)
+		os.WriteFile(filepath.Join(coll, "skills", name, "SKILL.md"), []byte("---\nname: "+name+"\ndescription: Formats a table of values. Use when the user asks for a table.\n---\n\nRead the values and print them as a table.\n"), 0o644)
+	}
+	out := t.TempDir()
+	r := attestCLI(t, nil, "run", coll, "--out-dir", out)
+	if r.code == 2 {
+		t.Fatalf("exit 2\n%s%s", r.stdout, r.stderr)
+	}
+	for _, name := range []string{"alpha", "beta"} {
+		if _, err := os.Stat(filepath.Join(out, "skill-"+name+".json")); err != nil {
+			t.Errorf("no report for %s: %v", name, err)
+		}
+		if !strings.Contains(r.stdout, filepath.Join("skills", name)+" ") {
+			t.Errorf("the table does not name the target %s:\n%s", name, r.stdout)
+		}
+	}
+}

@@ -47,10 +47,10 @@ func (b *behaveFlags) add(f *pflag.FlagSet) {
 	f.BoolVar(&b.noProbes, "no-probes", false, "leave out the adversarial probes of an MCP server")
 }
 
-// wanted decides whether the behavioral tier runs: --no-behavioral always
-// wins; --behavioral forces it; otherwise only after attest setup and on
-// a terminal (tty).
-func (b *behaveFlags) wanted(tty bool) (bool, string, error) {
+// wanted decides whether the behavioral tier runs, only ever when asked:
+// --no-behavioral always wins; --behavioral forces it; attest.json's
+// "behavioral" (config) turns it on. attest setup alone never does.
+func (b *behaveFlags) wanted(config bool) (bool, string, error) {
 	switch {
 	case b.on && b.off:
 		return false, "", errors.New("--behavioral and --no-behavioral contradict each other")
@@ -60,22 +60,13 @@ func (b *behaveFlags) wanted(tty bool) (bool, string, error) {
 		return false, "", errors.New("--repeat must be at least 1 and --k at least 0")
 	case b.on:
 		return true, "", nil
+	case config:
+		return true, `running the behavioral tier ("behavioral": true in the configuration); --no-behavioral skips it`, nil
 	}
-	path, err := behave.UserConfigPath()
-	if err != nil {
-		return false, "", nil
-	}
-	cfg, ok, err := behave.LoadUserConfig(path)
-	if err != nil {
-		return false, "", err
-	}
-	if !ok || !tty {
-		return false, "", nil
-	}
-	return true, fmt.Sprintf("running the behavioral tier (attest setup: %s sandbox, %s); --no-behavioral skips it", cfg.Sandbox, cfg.Provider), nil
+	return false, "", nil
 }
 
-// hook runs attest-net behave on the copy of the artifact.
+// hook runs the behavioral tier on the copy of the artifact.
 func (b *behaveFlags) hook(a *app) func(ctx context.Context, subj *resolve.Subject, dir string) (*behave.Outcome, error) {
 	return func(ctx context.Context, subj *resolve.Subject, dir string) (*behave.Outcome, error) {
 		args := []string{"behave", "--dir", dir, "--kind", string(subj.Kind),
@@ -98,14 +89,14 @@ func (b *behaveFlags) hook(a *app) func(ctx context.Context, subj *resolve.Subje
 			}
 		}
 		var out bytes.Buffer
-		if err := a.companion(ctx, &out, args...); err != nil {
-			return nil, companionFailed(err, "the behavioral run failed")
+		if err := a.sub(ctx, &out, args...); err != nil {
+			return nil, subFailed(err, "the behavioral run failed")
 		}
 		var o behave.Outcome
 		dec := json.NewDecoder(&out)
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&o); err != nil || o.Observation == nil {
-			return nil, fmt.Errorf("the behavioral run's answer is not what attest expects (%v): attest and attest-net must be the same version", err)
+			return nil, fmt.Errorf("the behavioral run's answer is not what attest expects (%v): this is a bug", err)
 		}
 		return &o, nil
 	}

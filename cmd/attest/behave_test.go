@@ -11,10 +11,9 @@ import (
 
 	"github.com/metahub-ai/attest/behave"
 	"github.com/metahub-ai/attest/behave/model/modeltest"
-	"github.com/metahub-ai/attest/resolve"
 )
 
-// behaveEnv sets up a behavioral run end to end: the real attest-net, the
+// behaveEnv sets up a behavioral run end to end: the agent in this test binary, the
 // real sandbox, a fake Anthropic API, an empty attest home.
 func behaveEnv(t *testing.T) *modeltest.Fake {
 	t.Helper()
@@ -27,7 +26,6 @@ func behaveEnv(t *testing.T) *modeltest.Fake {
 	if _, err := exec.LookPath("strace"); err != nil && os.Getenv("CI") != "" {
 		t.Fatal("no strace in CI")
 	}
-	t.Setenv(resolve.EnvNetHelper, netHelper(t))
 	f := modeltest.Start(t, &modeltest.Fake{Key: "test-key"})
 	for _, k := range []string{"OPENAI_API_KEY", "OPENROUTER_API_KEY", "LOCAL_LLM_BASE_URL"} {
 		t.Setenv(k, "")
@@ -242,29 +240,26 @@ func TestSetup(t *testing.T) {
 	}
 }
 
-// The rules of when the tier runs, terminal or not.
+// The rules of when the tier runs: only when asked, by the flag or the
+// configuration; a saved attest setup never turns it on by itself.
 func TestBehavioralWanted(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("ATTEST_HOME", home)
+	if err := behave.SaveUserConfig(filepath.Join(home, "config.json"), behave.UserConfig{Sandbox: "bubblewrap", Provider: "anthropic"}); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
-		on, off, tty, setup, want bool
+		on, off, config, want bool
 	}{
-		{tty: true, want: false},             // no setup
-		{tty: true, setup: true, want: true}, // setup and a terminal
-		{setup: true, want: false},           // setup, no terminal
-		{on: true, want: true},               // forced
-		{off: true, tty: true, setup: true},  // --no-behavioral wins
-		{on: true, setup: true, tty: true, want: true},
+		{want: false},              // setup saved, nothing asked
+		{config: true, want: true}, // attest.json asks
+		{on: true, want: true},     // forced
+		{off: true, config: true},  // --no-behavioral wins
+		{on: true, config: true, want: true},
 	}
 	for i, c := range cases {
-		os.Remove(filepath.Join(home, "config.json"))
-		if c.setup {
-			if err := behave.SaveUserConfig(filepath.Join(home, "config.json"), behave.UserConfig{Sandbox: "bubblewrap", Provider: "anthropic"}); err != nil {
-				t.Fatal(err)
-			}
-		}
 		b := behaveFlags{on: c.on, off: c.off, repeat: 1}
-		got, note, err := b.wanted(c.tty)
+		got, note, err := b.wanted(c.config)
 		if err != nil || got != c.want || (got && !c.on && !strings.Contains(note, "--no-behavioral")) {
 			t.Errorf("case %d %+v: %v %q %v", i, c, got, note, err)
 		}

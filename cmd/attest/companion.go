@@ -3,55 +3,59 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
-	"os/exec"
 
-	"github.com/metahub-ai/attest/resolve"
+	"github.com/metahub-ai/attest/attest/keys"
+	"github.com/metahub-ai/attest/attest/sign"
+	"github.com/metahub-ai/attest/resolve/remote"
+	"github.com/metahub-ai/attest/verify"
 )
 
-// errNoCompanion marks a missing attest-net, so callers can tell it from
-// the companion's own failure.
-var errNoCompanion = errors.New("no companion")
+// errFailed is a check that ran and failed (exit 1), its answers already
+// printed.
+var errFailed = errors.New("failed")
 
-// companion runs an attest-net subcommand with its output passed through
-// to out (its errors to standard error). The companion holds attest's
-// network and Sigstore code, so that attest itself starts fast.
-func (a *app) companion(ctx context.Context, out io.Writer, args ...string) error {
-	return a.helper(ctx, resolve.NetHelper, out, args...)
-}
-
-// helper runs the binary find locates, output passed through.
-func (a *app) helper(ctx context.Context, find func() (string, error), out io.Writer, args ...string) error {
-	helper, err := find()
-	if err != nil {
-		return withCode(exitError, err)
+// sub runs one of the commands that parse their own flags (signing, the
+// log, the behavioral tier) in this process, output to out.
+func (a *app) sub(ctx context.Context, out io.Writer, args ...string) error {
+	rest := args[1:]
+	switch args[0] {
+	case "keygen":
+		return keys.Main(rest, out)
+	case "sign":
+		return sign.Main(ctx, rest, out)
+	case "verify":
+		return verify.Main(ctx, rest, out)
+	case "log-serve":
+		return logServe(ctx, rest, out, a.stderr)
+	case "log-trusted-root":
+		return logTrustedRoot(rest, out)
+	case "log-verify":
+		return logVerify(ctx, rest, out)
+	case "behave":
+		return behaveMain(ctx, rest, out, a.stderr)
+	case "replay":
+		return replayMain(ctx, rest, out, a.stderr)
+	case "registry-serve":
+		return remote.ServeMain(ctx, rest, a.stderr)
 	}
-	c := exec.CommandContext(ctx, helper, args...)
-	c.Stdout, c.Stderr = out, a.stderr
-	return c.Run()
+	return fmt.Errorf("no subcommand %q", args[0])
 }
 
-// companionFailed maps a companion failure to attest's exit codes: a
-// missing companion is already a codeError; the companion's own message
-// is above, so only what failed is said.
-func companionFailed(err error, what string) error {
+// subFailed maps a subcommand's failure to attest's exit codes: a check
+// that failed exits 1 silently (its answers are above); anything else is
+// exit 2 with what failed and why.
+func subFailed(err error, what string) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, errFailed), errors.Is(err, verify.ErrFailed):
+		return errSilentFail
+	}
 	var ce *codeError
 	if errors.As(err, &ce) {
 		return err
 	}
-	return withCode(exitError, errors.New(what+" (the reason is above)"))
-}
-
-// checkFailed maps a helper that checks something (verify, log verify):
-// its exit 1 is a failed check, passed on silently (its answers are
-// above); anything else is the helper's own failure.
-func checkFailed(err error, what string) error {
-	var ee *exec.ExitError
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &ee) && ee.ExitCode() == exitFail:
-		return errSilentFail
-	}
-	return companionFailed(err, what)
+	return withCode(exitError, fmt.Errorf("%s: %w", what, err))
 }

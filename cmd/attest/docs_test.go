@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -25,8 +28,14 @@ func TestDocsUpToDate(t *testing.T) {
 	for _, c := range exitCodes {
 		fmt.Fprintf(&b, "| %d | %s | %s |\n", c.Code, c.Name, c.Meaning)
 	}
-	b.WriteString("\n## Environment\n\n| variable | effect |\n|---|---|\n")
-	b.WriteString("| `NO_COLOR` | no colour in the text report |\n| `TERM=dumb` | no colour in the text report |\n| `ATTEST_ASCII=1` | ASCII glyphs only in the text report |\n")
+	b.WriteString("\n## Environment\n\nEvery variable attest reads:\n\n| variable | effect |\n|---|---|\n")
+	for _, e := range environment {
+		fmt.Fprintf(&b, "| `%s` | %s |\n", e.Name, e.Effect)
+	}
+	b.WriteString("\nRead only by the test suite:\n\n| variable | effect |\n|---|---|\n")
+	for _, e := range testEnvironment {
+		fmt.Fprintf(&b, "| `%s` | %s |\n", e.Name, e.Effect)
+	}
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		if c.Hidden || c.Name() == "help" {
@@ -58,5 +67,52 @@ func TestDocsUpToDate(t *testing.T) {
 	have, err := os.ReadFile(path)
 	if err != nil || !bytes.Equal(have, b.Bytes()) {
 		t.Fatalf("docs/CLI.md is out of date; run 'go test ./cmd/attest -run TestDocsUpToDate -fixdocs' (%v)", err)
+	}
+}
+
+// envRead finds the variables the code reads: Getenv calls with a literal
+// or an Env… constant, and the model providers' key and endpoint names.
+var envRead = regexp.MustCompile(`(?:[Gg]etenv|envOr|LookupEnv)\("([A-Za-z_][A-Za-z0-9_]*)"|\bEnv[A-Za-z]* += "([A-Za-z_][A-Za-z0-9_]*)"|\{"[a-z-]+", "([A-Z0-9_]+)", "([A-Z0-9_]+)",`)
+
+// TestEnvironmentListed: every environment variable the code reads (test
+// files included) is in the manual's tables.
+func TestEnvironmentListed(t *testing.T) {
+	listed := map[string]bool{}
+	for _, e := range append(append([]envVar{}, environment...), testEnvironment...) {
+		listed[e.Name] = true
+	}
+	found := 0
+	err := filepath.WalkDir("../..", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || d.Name() == "tools" || strings.HasPrefix(d.Name(), ".") && d.Name() != "..") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, m := range envRead.FindAllSubmatch(src, -1) {
+			for _, name := range m[1:] {
+				if len(name) == 0 {
+					continue
+				}
+				found++
+				if !listed[string(name)] {
+					t.Errorf("%s reads %s, which docs/CLI.md does not list (cmd/attest/environ.go)", p, name)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found < 20 {
+		t.Fatalf("found %d environment reads; is the pattern broken?", found)
 	}
 }

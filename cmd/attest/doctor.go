@@ -10,7 +10,6 @@ import (
 	"github.com/metahub-ai/attest/behave"
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/suite"
-	"github.com/metahub-ai/attest/resolve"
 )
 
 func newDoctorCmd(a *app) *cobra.Command {
@@ -39,16 +38,7 @@ behavioral tier and networked checks need. It changes nothing.`,
 			if needing > 0 {
 				fmt.Fprintf(w, "         %d more need a capability this run may not grant\n", needing)
 			}
-			if h, err := resolve.NetHelper(); err == nil {
-				fmt.Fprintf(w, "net      off by default; remote targets and --net (OSV advisories) go through %s\n", h)
-			} else {
-				fmt.Fprintf(w, "net      off by default; remote targets and --net cannot run: %v\n", err)
-			}
-			if h, err := resolve.VerifyHelper(); err == nil {
-				fmt.Fprintf(w, "verify   attest verify goes through %s\n", h)
-			} else {
-				fmt.Fprintf(w, "verify   attest verify cannot run: %v\n", err)
-			}
+			fmt.Fprintln(w, "net      off by default: --net grants it to the checks that ask OSV; remote targets are fetched when named")
 			var keys []string
 			for _, k := range []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENROUTER_API_KEY", "LOCAL_LLM_BASE_URL"} {
 				if a.getenv(k) != "" {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/metahub-ai/attest/policy"
 )
 
 // Exit codes, from one table (ARCHITECTURE §3.7).
@@ -20,9 +22,9 @@ type exitCode struct {
 }
 
 var exitCodes = []exitCode{
-	{exitOK, "ok", "nothing blocking: no blocking check failed and any minimum score was met"},
+	{exitOK, "ok", "the verdict is pass: no blocking check failed and any minimum score was met"},
 	{exitFail, "fail", "a blocking check failed, a minimum score was set and the verdict is not pass (no overall score is below any minimum), the MCP surface drifted from its lock file in a way that needs review, or a verification answer failed"},
-	{exitError, "error", "the run could not complete: bad usage, a missing or unreadable input, an artifact attest cannot evaluate as given, or an infrastructure failure; never a verdict on the artifact"},
+	{exitError, "error", "the run could not complete or could not judge: bad usage, a missing or unreadable input, an artifact attest cannot evaluate as given, an infrastructure failure, or the verdict insufficient (a blocking check that could not run, or not enough measured); never a verdict against the artifact"},
 }
 
 // exitCodesHelp renders the table for --help and the generated docs.
@@ -45,6 +47,21 @@ func (e *codeError) Unwrap() error { return e.err }
 
 func withCode(code int, err error) error { return &codeError{code: code, err: err} }
 
-// silentFail makes the command exit 1 without printing an error: the
+// errSilentFail makes the command exit 1 without printing an error: the
 // report already said why.
 var errSilentFail = errors.New("verdict is not pass")
+
+// errSilentInsufficient makes the command exit 2 without printing an
+// error: the report's verdict line already said why it could not judge.
+var errSilentInsufficient = errors.New("verdict is insufficient")
+
+// verdictError is the exit of one report: pass 0, fail 1, insufficient 2.
+func verdictError(verdict string) error {
+	switch verdict {
+	case policy.VerdictPass:
+		return nil
+	case policy.VerdictInsufficient:
+		return errSilentInsufficient
+	}
+	return errSilentFail
+}

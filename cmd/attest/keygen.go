@@ -15,8 +15,7 @@ func newKeygenCmd(a *app) *cobra.Command {
 0600), and NAME.pub.pem, the SPKI public key, and print the key id (hex
 SHA-256 of the public key's DER) that policies name. An existing file is
 never overwritten. ed25519 is the default; ecdsa-p256 suits verifiers
-such as cosign and transparency logs that refuse pure ed25519. Keys are
-made by the attest-net companion, which holds attest's cryptography.`,
+such as cosign and transparency logs that refuse pure ed25519.`,
 		Example: `  attest keygen --out publisher
   attest keygen --algorithm ecdsa-p256 --out ci-signer`,
 		Args: cobra.NoArgs,
@@ -24,8 +23,8 @@ made by the attest-net companion, which holds attest's cryptography.`,
 			if out == "" {
 				return withCode(exitError, errors.New("--out NAME is required: the key pair is written to NAME.pem and NAME.pub.pem"))
 			}
-			if err := a.companion(cmd.Context(), a.stdout, "keygen", "--algorithm", alg, "--out", out); err != nil {
-				return companionFailed(err, "no key was written")
+			if err := a.sub(cmd.Context(), a.stdout, "keygen", "--algorithm", alg, "--out", out); err != nil {
+				return subFailed(err, "no key was written")
 			}
 			return nil
 		},

@@ -12,7 +12,7 @@ func newLogCmd(a *app) *cobra.Command {
 change or back-date a verdict quietly. attest serves one itself (Rekor v2's
 write API on Tessera storage, the C2SP tlog-tiles read API), and works
 with any Rekor v2 log (rekor-tiles, Sigstore's). docs/TLOG.md covers
-operating it and its threat model. The log runs in the attest-net helper.`,
+operating it and its threat model.`,
 		Args: cobra.NoArgs,
 	}
 	var dir, addr, key, origin, url, since, trustedRoot string
@@ -44,8 +44,8 @@ integrated.`,
 			if origin != "" {
 				argv = append(argv, "--origin", origin)
 			}
-			if err := a.companion(cmd.Context(), a.stdout, argv...); err != nil && cmd.Context().Err() == nil {
-				return companionFailed(err, "the log server stopped")
+			if err := a.sub(cmd.Context(), a.stdout, argv...); err != nil && cmd.Context().Err() == nil {
+				return subFailed(err, "the log server stopped")
 			}
 			return nil
 		},
@@ -72,8 +72,8 @@ its host must be the log's origin.`,
 					argv = append(argv, f.name, f.v)
 				}
 			}
-			if err := a.companion(cmd.Context(), a.stdout, append([]string{"log-trusted-root"}, argv...)...); err != nil {
-				return companionFailed(err, "no trusted root")
+			if err := a.sub(cmd.Context(), a.stdout, append([]string{"log-trusted-root"}, argv...)...); err != nil {
+				return subFailed(err, "no trusted root")
 			}
 			return nil
 		},
@@ -104,7 +104,7 @@ writes the current checkpoint to the --since file, for the next run.`,
 			if update {
 				argv = append(argv, "--update")
 			}
-			return checkFailed(a.companion(cmd.Context(), a.stdout, argv...), "the log could not be checked")
+			return subFailed(a.sub(cmd.Context(), a.stdout, argv...), "the log could not be checked")
 		},
 	}
 	verify.Flags().StringVar(&url, "url", "", "the log's URL")

@@ -12,10 +12,20 @@ import (
 	"testing"
 
 	"github.com/metahub-ai/attest/attest"
+	"github.com/metahub-ai/attest/behave/agent"
 	"github.com/metahub-ai/attest/checks/checktest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/cli goldens")
+
+// TestMain lets the test binary be the agent inside a sandbox, as the
+// attest binary is: behavioral runs in this process install it there.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == agent.Command {
+		os.Exit(agent.Main(os.Args[2:]))
+	}
+	os.Exit(m.Run())
+}
 
 const samples = "../../testdata/samples"
 
@@ -50,7 +60,6 @@ func TestCLIGolden(t *testing.T) {
 		{"run-bad-format", []string{"run", "--format", "yaml", samples + "/pdf-forms"}, 2},
 		{"run-no-args", []string{"run"}, 2},
 		{"run-unknown-flag", []string{"run", "--frobnicate", "."}, 2},
-		{"run-remote", []string{"run", "https://github.com/anthropics/skills"}, 2},
 		{"run-unknown-kind", []string{"run", "../../resolve/testdata/detect/unknown"}, 2},
 		{"list", []string{"list"}, 0},
 		{"list-kind-mcp", []string{"list", "--kind", "mcp"}, 0},
@@ -64,11 +73,6 @@ func TestCLIGolden(t *testing.T) {
 			env := map[string]string{}
 			if strings.HasSuffix(c.name, "-ascii") {
 				env["ATTEST_ASCII"] = "1"
-			}
-			if c.name == "run-remote" {
-				// No helper anywhere, whatever this machine has installed.
-				t.Setenv("ATTEST_NET_HELPER", "")
-				t.Setenv("PATH", t.TempDir())
 			}
 			r := attestCLI(t, env, c.args...)
 			if r.code != c.code {
@@ -225,11 +229,11 @@ func TestBadInput(t *testing.T) {
 		{"50 MB file", func(t *testing.T, d string) {
 			os.WriteFile(filepath.Join(d, "SKILL.md"), []byte(skill), 0o644)
 			os.WriteFile(filepath.Join(d, "big.bin"), bytes.Repeat([]byte{'x'}, 50<<20), 0o644)
-		}, 0, "1 not content-scanned"},
+		}, 2, "1 not content-scanned"},
 		{"50 MB credential file", func(t *testing.T, d string) {
 			os.WriteFile(filepath.Join(d, "SKILL.md"), []byte(skill), 0o644)
 			os.WriteFile(filepath.Join(d, "huge.pem"), bytes.Repeat([]byte{'x'}, 50<<20), 0o644)
-		}, 0, "SKIP    no-sensitive-files"},
+		}, 2, "SKIP    no-sensitive-files"},
 		{"YAML alias bomb", func(t *testing.T, d string) {
 			var b strings.Builder
 			b.WriteString("---\nname: x\ndescription: y\na0: &a0 [lol,lol,lol,lol,lol,lol,lol,lol,lol]\n")
@@ -273,7 +277,14 @@ func TestBadInput(t *testing.T) {
 				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, c.code, r.stdout, r.stderr)
 			}
 			where := r.stdout
-			if c.code == 2 {
+			lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+			if c.code == 2 && strings.HasPrefix(r.stdout, "attest ") {
+				// Judged as far as it could be: the report, ending with why
+				// it could not judge (a limit reached never clears).
+				if !strings.HasPrefix(lines[len(lines)-1], "INSUFFICIENT: blocking checks stopped at a limit") {
+					t.Errorf("insufficient report ends with %q", lines[len(lines)-1])
+				}
+			} else if c.code == 2 {
 				where = r.stderr
 				if !strings.HasPrefix(r.stderr, "attest: ") || r.stdout != "" {
 					t.Errorf("exit 2 must print one clear message on stderr and nothing on stdout:\n%s", r.stderr)
@@ -328,11 +339,9 @@ func TestListJSONAndDoctorAndVersion(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, "static   ready") || !strings.Contains(r.stdout, "ANTHROPIC_API_KEY") || strings.Contains(r.stdout, ": k") {
 		t.Errorf("doctor:\n%s", r.stdout)
 	}
-	t.Setenv("ATTEST_VERIFY_HELPER", "")
 	t.Setenv("PATH", t.TempDir())
-	if r := attestCLI(t, nil, "doctor"); !strings.Contains(r.stdout, "verify   attest verify cannot run") || !strings.Contains(r.stdout, "go install github.com/metahub-ai/attest/cmd/attest-verify") ||
-		!strings.Contains(r.stdout, "sandbox  bubblewrap: not available: bubblewrap (bwrap) is not installed; on Debian or Ubuntu: apt-get install -y bubblewrap") || !strings.Contains(r.stdout, "ledger   strace is not installed") {
-		t.Errorf("doctor without attest-verify:\n%s", r.stdout)
+	if r := attestCLI(t, nil, "doctor"); !strings.Contains(r.stdout, "sandbox  bubblewrap: not available: bubblewrap (bwrap) is not installed; on Debian or Ubuntu: apt-get install -y bubblewrap") || !strings.Contains(r.stdout, "ledger   strace is not installed") {
+		t.Errorf("doctor without bubblewrap or strace:\n%s", r.stdout)
 	}
 	r = attestCLI(t, nil, "version", "--json")
 	var v map[string]string
@@ -352,8 +361,10 @@ func TestSurfaceSnapshotInput(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "tools.json")
 	os.WriteFile(good, []byte(`{"tools":[{"name":"add","description":"Adds two numbers.","inputSchema":{"type":"object","properties":{"a":{"type":"number"}}}}]}`), 0o644)
+	// A surface alone measures too little for an overall score: judged as
+	// far as it goes, insufficient, exit 2.
 	r := attestCLI(t, nil, "run", "--surface", good, "--json")
-	if r.code == 2 || !strings.Contains(r.stdout, `"origin": "snapshot"`) || !strings.Contains(r.stdout, `"uri": "mcp-snapshot:`) || !strings.Contains(r.stdout, `"name": "add"`) {
+	if r.code != 2 || !strings.Contains(r.stdout, `"verdict": "insufficient"`) || !strings.Contains(r.stdout, `"origin": "snapshot"`) || !strings.Contains(r.stdout, `"uri": "mcp-snapshot:`) || !strings.Contains(r.stdout, `"name": "add"`) {
 		t.Fatalf("snapshot run: code %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 	if err := validateReport([]byte(r.stdout)); err != nil {
@@ -433,7 +444,6 @@ server.tool("add", "`+desc+`", {}, async () => ({ content: [] }));
 }
 
 func TestKeygen(t *testing.T) {
-	t.Setenv("ATTEST_NET_HELPER", netHelper(t))
 	name := filepath.Join(t.TempDir(), "pub")
 	r := attestCLI(t, nil, "keygen", "--algorithm", "ecdsa-p256", "--out", name)
 	if r.code != 0 || !strings.Contains(r.stdout, "keyid ") {

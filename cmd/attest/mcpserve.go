@@ -1,12 +1,16 @@
 package main
 
 import (
-	"os/exec"
+	"io"
 
 	"github.com/spf13/cobra"
-
-	"github.com/metahub-ai/attest/resolve"
 )
+
+// nopWriteCloser lets the MCP transport close standard output without
+// closing the process's.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
 
 func newMCPCmd(a *app) *cobra.Command {
 	group := &cobra.Command{
@@ -32,18 +36,11 @@ signed report, itself:
 
 Local paths outside --root (default: the working directory) are refused.
 Add it to a client as a stdio server whose command is
-'attest mcp serve --root /path/to/downloads'. It runs in the attest-net
-companion.`,
+'attest mcp serve --root /path/to/downloads'.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			helper, err := resolve.NetHelper()
-			if err != nil {
-				return withCode(exitError, err)
-			}
-			c := exec.CommandContext(cmd.Context(), helper, "mcp-serve", "--root", root)
-			c.Stdin, c.Stdout, c.Stderr = a.stdin, a.stdout, a.stderr
-			if err := c.Run(); err != nil && cmd.Context().Err() == nil {
-				return companionFailed(err, "the MCP server stopped")
+			if err := mcpServe(cmd.Context(), []string{"--root", root}, io.NopCloser(a.stdin), nopWriteCloser{a.stdout}); err != nil && cmd.Context().Err() == nil {
+				return subFailed(err, "the MCP server stopped")
 			}
 			return nil
 		},

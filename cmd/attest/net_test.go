@@ -26,8 +26,7 @@ import (
 	"github.com/metahub-ai/attest/attest/sign/sigstoretest"
 	depsnoknownvulns "github.com/metahub-ai/attest/checks/deps-no-known-vulns"
 	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan/osvtest"
-	"github.com/metahub-ai/attest/cmd/attest-net/nettest"
-	"github.com/metahub-ai/attest/resolve"
+	"github.com/metahub-ai/attest/cmd/attest/attesttest"
 	"github.com/metahub-ai/attest/resolve/remote/gittest"
 	gomcp "github.com/modelcontextprotocol/go-sdk/mcp"
 	rnote "github.com/sigstore/rekor-tiles/v2/pkg/note"
@@ -36,20 +35,11 @@ import (
 	"golang.org/x/mod/sumdb/note"
 )
 
-// netHelper is the attest-net companion, built once per test binary.
-// netHelper returns attest-net, and points attest verify at the
-// attest-verify built beside it.
-func netHelper(t *testing.T) string {
-	t.Setenv(resolve.EnvVerifyHelper, nettest.Verifier(t))
-	return nettest.Binary(t)
-}
-
-// TestRunNetRecordsOSVRequests runs 'attest run --net' end to end: the real
-// attest-net helper, built here, asks a local fake of the OSV API over
-// HTTPS; the critical advisory blocks and every request lands in the
-// report with the digest of its response.
+// TestRunNetRecordsOSVRequests runs 'attest run --net' end to end: the
+// check asks a local fake of the OSV API over HTTPS; the critical advisory
+// blocks and every request lands in the report with the digest of its
+// response.
 func TestRunNetRecordsOSVRequests(t *testing.T) {
-	helper := netHelper(t)
 	fake := &osvtest.FakeOSV{
 		Advisories: map[string]map[string]any{"GHSA-crit": osvtest.Advisory("GHSA-crit", "npm", "lodash", "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H", "4.17.21")},
 		Affects:    map[string][]string{"npm/lodash@4.17.20": {"GHSA-crit"}},
@@ -62,7 +52,6 @@ func TestRunNetRecordsOSVRequests(t *testing.T) {
 	}
 	t.Setenv("SSL_CERT_FILE", ca)
 	t.Setenv(depsnoknownvulns.EnvOSVURL, srv.URL)
-	t.Setenv(resolve.EnvNetHelper, helper)
 	fixture := "../../checks/deps-no-known-vulns/testdata/pos/fail-mcp-npm-critical"
 
 	type rep struct {
@@ -114,7 +103,6 @@ func TestRunNetRecordsOSVRequests(t *testing.T) {
 // and hostile or missing targets end in exit 2 with a message, nothing
 // evaluated.
 func TestRunGitTarget(t *testing.T) {
-	t.Setenv(resolve.EnvNetHelper, netHelper(t))
 	g := gittest.NewServer(t)
 	var first string
 	g.Repo(t, "skills", func(w string, commit func(string) string) {
@@ -184,17 +172,11 @@ func TestRunGitTarget(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q, want exit 2 mentioning %q", target, res.code, res.stderr, want)
 		}
 	}
-	t.Setenv(resolve.EnvNetHelper, "")
-	t.Setenv("PATH", t.TempDir())
-	if res := attestCLI(t, nil, "run", g.URL+"/skills.git"); res.code != 2 || !strings.Contains(res.stderr, "attest-net helper was not found") {
-		t.Errorf("without the helper: exit %d, %q", res.code, res.stderr)
-	}
 }
 
 // TestRunRegistryTarget: a registry entry resolves to the commit it pins,
 // and the report names the registry, the entry and the commit.
 func TestRunRegistryTarget(t *testing.T) {
-	t.Setenv(resolve.EnvNetHelper, netHelper(t))
 	g := gittest.NewServer(t)
 	var c1 string
 	g.Repo(t, "skills", func(w string, commit func(string) string) {
@@ -203,7 +185,7 @@ func TestRunRegistryTarget(t *testing.T) {
 	})
 	cat := t.TempDir()
 	gittest.Put(t, cat, "v1/skill/pdf.json", `{"kind": "skill", "name": "pdf", "latest": "1.0.0", "versions": {"1.0.0": {"git": {"url": "`+g.URL+`/skills.git", "commit": "`+c1+`", "path": "skills/pdf"}}}}`, 0o644)
-	reg := exec.Command(netHelper(t), "registry-serve", "--addr", "127.0.0.1:0", cat)
+	reg := exec.Command(attesttest.Binary(t), "registry", "serve", "--addr", "127.0.0.1:0", cat)
 	stderr, err := reg.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -244,7 +226,6 @@ func TestRunRegistryTarget(t *testing.T) {
 // TestRunNPMTarget: an npm target records the registry's integrity string
 // verbatim, and a tarball that does not match it is never evaluated.
 func TestRunNPMTarget(t *testing.T) {
-	t.Setenv(resolve.EnvNetHelper, netHelper(t))
 	var tgz bytes.Buffer
 	gz := gzip.NewWriter(&tgz)
 	tw := tar.NewWriter(gz)
@@ -292,7 +273,6 @@ func TestRunNPMTarget(t *testing.T) {
 // Sigstore bundle whose statement names the artifact and carries the
 // report (verification by sigstore-go itself is in attest/sign's tests).
 func TestKeygenSignRoundTrip(t *testing.T) {
-	t.Setenv(resolve.EnvNetHelper, netHelper(t))
 	dir := t.TempDir()
 	if r := attestCLI(t, nil, "keygen", "--out", filepath.Join(dir, "k")); r.code != 0 {
 		t.Fatal(r.stderr)
@@ -332,7 +312,6 @@ func TestKeygenSignRoundTrip(t *testing.T) {
 // (exit 0), fails with another artifact (exit 1), and an unreadable input
 // is exit 2.
 func TestVerifyCommand(t *testing.T) {
-	t.Setenv(resolve.EnvNetHelper, netHelper(t))
 	dir := t.TempDir()
 	attestCLI(t, nil, "keygen", "--out", filepath.Join(dir, "k"))
 	rep := filepath.Join(dir, "report.json")
@@ -355,7 +334,6 @@ func TestVerifyCommand(t *testing.T) {
 // TestRunSign: run --sign writes the report and its bundle in one go, and
 // the bundle verifies against the artifact.
 func TestRunSign(t *testing.T) {
-	t.Setenv(resolve.EnvNetHelper, netHelper(t))
 	dir := t.TempDir()
 	attestCLI(t, nil, "keygen", "--algorithm", "ecdsa-p256", "--out", filepath.Join(dir, "k"))
 	rep := filepath.Join(dir, "r.json")
@@ -372,7 +350,6 @@ func TestRunSign(t *testing.T) {
 }
 
 func TestVerifyPolicyGate(t *testing.T) {
-	t.Setenv(resolve.EnvNetHelper, netHelper(t))
 	dir := t.TempDir()
 	attestCLI(t, nil, "keygen", "--out", filepath.Join(dir, "k"))
 	rep := filepath.Join(dir, "r.json")
@@ -397,10 +374,8 @@ func TestVerifyPolicyGate(t *testing.T) {
 // TestKeylessCommands: sign --keyless against a local certificate
 // authority and timestamp authority (the token from SIGSTORE_ID_TOKEN),
 // then verify against their trusted root: the expected identity passes,
-// another fails, none at all is a warning; a keyless bundle goes from
-// attest-verify to attest-net's sigstore-go.
+// another fails, none at all fails too unless --insecure-ignore-signer.
 func TestKeylessCommands(t *testing.T) {
-	t.Setenv(resolve.EnvNetHelper, netHelper(t))
 	s := sigstoretest.Start(t)
 	dir := t.TempDir()
 	sc, tr := filepath.Join(dir, "signing_config.json"), filepath.Join(dir, "trusted_root.json")
@@ -426,8 +401,11 @@ func TestKeylessCommands(t *testing.T) {
 	if r := attestCLI(t, nil, "verify", "--trusted-root", tr, "--identity", "other@example.com", "--issuer", sigstoretest.Issuer, bundle); r.code != 1 || !strings.Contains(r.stdout, "not by a trusted identity") {
 		t.Errorf("another identity: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	if r := attestCLI(t, nil, "verify", "--trusted-root", tr, bundle); r.code != 0 || !strings.Contains(r.stdout, "warn  signature") {
+	if r := attestCLI(t, nil, "verify", "--trusted-root", tr, bundle); r.code != 1 || !strings.Contains(r.stdout, "fail  signature        no trusted signer given") {
 		t.Errorf("no identity: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := attestCLI(t, nil, "verify", "--insecure-ignore-signer", "--trusted-root", tr, bundle); r.code != 0 || !strings.Contains(r.stdout, "warn  signature") {
+		t.Errorf("no identity, --insecure-ignore-signer: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	if r := attestCLI(t, nil, "verify", "--identity", "publisher@example.com", bundle); r.code != 2 || !strings.Contains(r.stderr, "issuer") {
 		t.Errorf("identity without issuer: exit %d %q", r.code, r.stderr)
@@ -439,10 +417,11 @@ func TestKeylessCommands(t *testing.T) {
 	}
 }
 
-// TestVerifyKeySignedWithoutCompanion: attest-verify checks a key-signed
-// bundle itself; attest-net is only needed for what sigstore-go must do.
-func TestVerifyKeySignedWithoutCompanion(t *testing.T) {
-	t.Setenv(resolve.EnvNetHelper, netHelper(t))
+// TestVerifyKeySigned: a key-signed bundle verifies with its key; ed25519
+// is refused for a log before anything is sent; a verify with no signer
+// exits 1 saying so in one line, unless --insecure-ignore-signer; a
+// trusted root that is not one is bad input (exit 2).
+func TestVerifyKeySigned(t *testing.T) {
 	dir := t.TempDir()
 	attestCLI(t, nil, "keygen", "--out", filepath.Join(dir, "k"))
 	rep := filepath.Join(dir, "r.json")
@@ -450,12 +429,19 @@ func TestVerifyKeySignedWithoutCompanion(t *testing.T) {
 	if r := attestCLI(t, nil, "sign", "--key", filepath.Join(dir, "k.pem"), "--log", "http://127.0.0.1:1", "--out", filepath.Join(dir, "logged.json"), rep); r.code != 2 || !strings.Contains(r.stderr, "ecdsa-p256") {
 		t.Errorf("ed25519 with a log: exit %d %q", r.code, r.stderr)
 	}
-	t.Setenv(resolve.EnvNetHelper, filepath.Join(dir, "no-such-attest-net"))
-	if r := attestCLI(t, nil, "verify", "--key", filepath.Join(dir, "k.pub.pem"), "--artifact", samples+"/pdf-forms", filepath.Join(dir, "r.sigstore.json")); r.code != 0 || !strings.Contains(r.stdout, "ok    signature") {
-		t.Errorf("lean verify: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	bundle := filepath.Join(dir, "r.sigstore.json")
+	if r := attestCLI(t, nil, "verify", "--key", filepath.Join(dir, "k.pub.pem"), "--artifact", samples+"/pdf-forms", bundle); r.code != 0 || !strings.Contains(r.stdout, "ok    signature") {
+		t.Errorf("verify: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	if r := attestCLI(t, nil, "verify", "--trusted-root", rep, filepath.Join(dir, "r.sigstore.json")); r.code != 2 || !strings.Contains(r.stderr, "attest-net") {
-		t.Errorf("a trusted root needs attest-net: exit %d %q", r.code, r.stderr)
+	r := attestCLI(t, nil, "verify", "--artifact", samples+"/pdf-forms", bundle)
+	if r.code != 1 || strings.Count(r.stdout, "no trusted signer given") != 1 || !strings.Contains(r.stdout, "--insecure-ignore-signer") {
+		t.Errorf("no signer: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := attestCLI(t, nil, "verify", "--insecure-ignore-signer", "--artifact", samples+"/pdf-forms", bundle); r.code != 0 || !strings.Contains(r.stdout, "warn  signature") {
+		t.Errorf("--insecure-ignore-signer: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := attestCLI(t, nil, "verify", "--key", filepath.Join(dir, "k.pub.pem"), "--trusted-root", rep, bundle); r.code != 2 || !strings.Contains(r.stderr, "trusted_root.json") {
+		t.Errorf("a report as the trusted root: exit %d %q", r.code, r.stderr)
 	}
 }
 
@@ -465,11 +451,10 @@ func TestVerifyKeySignedWithoutCompanion(t *testing.T) {
 // checkpoint in the bundle, and reports a split view when shown a
 // checkpoint of another tree signed with the same key.
 func TestLogCommands(t *testing.T) {
-	helper := netHelper(t)
-	t.Setenv(resolve.EnvNetHelper, helper)
+	helper := attesttest.Binary(t)
 	dir := t.TempDir()
 	logDir := filepath.Join(dir, "log")
-	srv := exec.Command(helper, "log-serve", "--dir", logDir, "--addr", "127.0.0.1:0")
+	srv := exec.Command(helper, "log", "serve", "--dir", logDir, "--addr", "127.0.0.1:0")
 	out, _ := srv.StdoutPipe()
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
@@ -549,7 +534,6 @@ func signedCheckpoint(t *testing.T, key crypto.Signer, origin string, size uint6
 // applies to a run on it (its waiver would have waived its own finding);
 // a note says it was ignored.
 func TestFetchedConfigIgnored(t *testing.T) {
-	t.Setenv(resolve.EnvNetHelper, netHelper(t))
 	g := gittest.NewServer(t)
 	g.Repo(t, "skill", func(w string, commit func(string) string) {
 		gittest.Put(t, w, "SKILL.md", "---\nname: pdf\ndescription: Fills PDF forms from a table of values. Use when the user asks to fill a form.\n---\n\nRead the form's fields, map each value to its field, and write a filled copy beside the original.\n", 0o644)
@@ -578,7 +562,6 @@ func TestFetchedConfigIgnored(t *testing.T) {
 // evaluating; a bundle is verified first and its page shows the answers;
 // a bundle that fails verification still renders, and exits 1.
 func TestRenderCommand(t *testing.T) {
-	t.Setenv(resolve.EnvNetHelper, netHelper(t))
 	dir := t.TempDir()
 	rep := filepath.Join(dir, "r.json")
 	attestCLI(t, nil, "keygen", "--out", filepath.Join(dir, "k"))
@@ -613,14 +596,8 @@ func TestRenderCommand(t *testing.T) {
 // TestMCPServeCommand: attest mcp serve passes stdio through to the
 // companion: a go-sdk client lists its tools through the attest binary.
 func TestMCPServeCommand(t *testing.T) {
-	helper := netHelper(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "attest")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	cmd := exec.Command(bin, "mcp", "serve", "--root", dir)
-	cmd.Env = append(os.Environ(), resolve.EnvNetHelper+"="+helper)
+	cmd := exec.Command(attesttest.Binary(t), "mcp", "serve", "--root", dir)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cs, err := gomcp.NewClient(&gomcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, &gomcp.CommandTransport{Command: cmd}, nil)
@@ -631,5 +608,32 @@ func TestMCPServeCommand(t *testing.T) {
 	tools, err := cs.ListTools(ctx, nil)
 	if err != nil || len(tools.Tools) != 2 {
 		t.Fatalf("%v %+v", err, tools)
+	}
+}
+
+// TestOSVDownExits2: a blocking check that errors (OSV unreachable under
+// --net) makes the verdict insufficient, which exits 2 in text, JSON and
+// batch modes, and the text report ends with the verdict and its reason.
+func TestOSVDownExits2(t *testing.T) {
+	srv := httptest.NewTLSServer(nil)
+	url := srv.URL
+	srv.Close()
+	t.Setenv(depsnoknownvulns.EnvOSVURL, url)
+	fixture := "../../checks/deps-no-known-vulns/testdata/pos/fail-mcp-npm-critical"
+	r := attestCLI(t, nil, "run", "--net", "--kind", "mcp", fixture)
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != 2 || lines[len(lines)-1] != "INSUFFICIENT: blocking check could not run (error): deps-no-known-vulns" {
+		t.Errorf("text: exit %d, last line %q\n%s", r.code, lines[len(lines)-1], r.stderr)
+	}
+	if r := attestCLI(t, nil, "run", "--net", "--kind", "mcp", "--json", fixture); r.code != 2 || !strings.Contains(r.stdout, `"verdict": "insufficient"`) {
+		t.Errorf("json: exit %d", r.code)
+	}
+	if r := attestCLI(t, nil, "run", "--net", "--kind", "mcp", "--no-cache", fixture, samples+"/pdf-forms"); r.code != 2 || !strings.Contains(r.stdout, "insufficient") {
+		t.Errorf("batch: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// Offline the same artifact passes nothing it could not judge on: the
+	// skip for a missing capability leaves the verdict to the rest.
+	if r := attestCLI(t, nil, "run", "--kind", "mcp", fixture); r.code == 2 {
+		t.Errorf("offline: exit 2\n%s", r.stdout)
 	}
 }

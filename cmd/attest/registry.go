@@ -22,14 +22,13 @@ resolves through the registry named by ATTEST_REGISTRY.`,
 describes) read-only: GET and HEAD of its files, no directory listings,
 nothing reached through a link out of DIR, private entries answered with
 403. It listens on loopback by default; put TLS in front of it to publish
-it. Ctrl-C stops it gracefully. The server runs in the attest-net helper,
-which holds attest's network code.`,
+it. Ctrl-C stops it gracefully.`,
 		Example: `  attest registry serve ./catalog
   ATTEST_REGISTRY=http://127.0.0.1:8787 attest run registry:skill/pdf`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := a.companion(cmd.Context(), a.stdout, "registry-serve", "--addr", addr, args[0]); err != nil && cmd.Context().Err() == nil {
-				return companionFailed(err, "the registry server stopped")
+			if err := a.sub(cmd.Context(), a.stdout, "registry-serve", "--addr", addr, args[0]); err != nil && cmd.Context().Err() == nil {
+				return subFailed(err, "the registry server stopped")
 			}
 			return nil
 		},

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -15,10 +14,12 @@ import (
 	"github.com/metahub-ai/attest/attest"
 	"github.com/metahub-ai/attest/render"
 	"github.com/metahub-ai/attest/resolve"
+	"github.com/metahub-ai/attest/verify"
 )
 
 func newRenderCmd(a *app) *cobra.Command {
-	var format, out, key, identity, issuer, trustedRoot string
+	var format, out, key, identity, issuer, trustedRoot, colorMode string
+	var all, quiet, insecure bool
 	cmd := &cobra.Command{
 		Use:   "render [--format text|json|sarif|markdown|html] [--out FILE] REPORT.json|BUNDLE",
 		Short: "Render a saved report, or a signed bundle with its verification, without evaluating again",
@@ -27,9 +28,9 @@ json, sarif (SARIF 2.1.0 for code scanning), markdown (a pull-request
 comment: the axis table and the findings) or html (one self-contained
 page: no script, no external asset).
 
-Given a Sigstore bundle (attest sign), it is verified first by
-attest-verify (--key, or --identity, --issuer and --trusted-root, as for
-attest verify) and the report it carries is rendered; the HTML page shows
+Given a Sigstore bundle (attest sign), it is verified first, as
+attest verify does (--key, or --identity, --issuer and --trusted-root, or
+--insecure-ignore-signer) and the report it carries is rendered; the HTML page shows
 the verification answers. Exit 1 when an answer fails (the page still
 shows them), 2 when the input cannot be read.`,
 		Example: `  attest render report.json --format html --out report.html
@@ -57,11 +58,13 @@ shows them), 2 when the input cannot be read.`,
 						argv = append(argv, fl.name, fl.v)
 					}
 				}
+				if insecure {
+					argv = append(argv, "--insecure-ignore-signer")
+				}
 				var buf bytes.Buffer
-				err := a.helper(cmd.Context(), resolve.VerifyHelper, &buf, append(argv, args[0])...)
-				var ee *exec.ExitError
-				if err != nil && !(errors.As(err, &ee) && ee.ExitCode() == exitFail) {
-					return companionFailed(err, "the bundle could not be verified")
+				err := a.sub(cmd.Context(), &buf, append(append([]string{"verify"}, argv...), args[0])...)
+				if err != nil && !errors.Is(err, verify.ErrFailed) {
+					return subFailed(err, "the bundle could not be verified")
 				}
 				var res struct {
 					Answers []render.Verification
@@ -77,7 +80,7 @@ shows them), 2 when the input cannot be read.`,
 			if err := json.Unmarshal(data, &r); err != nil || r.SchemaVersion != attest.SchemaVersion || r.Results == nil {
 				return withCode(exitError, fmt.Errorf("%s: not an attest report or bundle (attest run --json, attest sign)", args[0]))
 			}
-			opts.ASCII = a.ascii()
+			opts.ASCII, opts.All, opts.Quiet = a.ascii(), all, quiet
 			w := a.stdout
 			var tmp *os.File
 			if out != "" {
@@ -86,9 +89,12 @@ shows them), 2 when the input cannot be read.`,
 				}
 				defer os.Remove(tmp.Name())
 				w = tmp
-			} else {
-				opts.Color = f == render.Text && a.colorOn(a.stdout)
 			}
+			color, err := a.colorOn(colorMode, w)
+			if err != nil {
+				return err
+			}
+			opts.Color = f == render.Text && color
 			if err := render.Render(w, &r, f, opts); err != nil {
 				return withCode(exitError, err)
 			}
@@ -114,5 +120,9 @@ shows them), 2 when the input cannot be read.`,
 	fl.StringVar(&identity, "identity", "", "for a keyless bundle: the expected signer")
 	fl.StringVar(&issuer, "issuer", "", "for a keyless bundle: the signer's OIDC issuer")
 	fl.StringVar(&trustedRoot, "trusted-root", "", "for a bundle: Sigstore trusted_root.json")
+	fl.BoolVar(&insecure, "insecure-ignore-signer", false, "for a bundle: render it with no key, identity or policy signer to check who signed it")
+	fl.BoolVar(&all, "all", false, "text: list every check (by default passes and checks that do not apply are summarised in one line)")
+	fl.BoolVarP(&quiet, "quiet", "q", false, "text: print only the verdict line")
+	fl.StringVar(&colorMode, "color", "auto", "colour the text report: auto (on a terminal, unless NO_COLOR is set), always or never")
 	return cmd
 }

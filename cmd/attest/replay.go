@@ -2,11 +2,8 @@ package main
 
 import (
 	"errors"
-	"os/exec"
 
 	"github.com/spf13/cobra"
-
-	"github.com/metahub-ai/attest/resolve"
 )
 
 func newReplayCmd(a *app) *cobra.Command {
@@ -39,7 +36,7 @@ altered, or a verdict is not reproduced.`,
 			if asJSON {
 				cargs = append(cargs, "--json")
 			}
-			return checkFailed(a.companion(cmd.Context(), a.stdout, append(cargs, args[0])...), "replay failed")
+			return subFailed(a.sub(cmd.Context(), a.stdout, append(cargs, args[0])...), "replay failed")
 		},
 	}
 	f := cmd.Flags()
@@ -82,14 +79,8 @@ the flags are the whole answer.`,
 			if keyStdin {
 				cargs = append(cargs, "--key-stdin")
 			}
-			helper, err := resolve.NetHelper()
-			if err != nil {
-				return withCode(exitError, err)
-			}
-			c := exec.CommandContext(cmd.Context(), helper, cargs...)
-			c.Stdin, c.Stdout, c.Stderr = a.stdin, a.stdout, a.stderr
-			if err := c.Run(); err != nil {
-				return companionFailed(err, "setup failed")
+			if err := setupMain(cmd.Context(), cargs[1:], a.stdin, a.stdout, a.stderr); err != nil {
+				return subFailed(err, "setup failed")
 			}
 			return nil
 		},

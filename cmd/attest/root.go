@@ -11,8 +11,10 @@ import (
 	"golang.org/x/term"
 )
 
-// Version is the tool version written into reports.
-const Version = "0.1.0"
+// Version is the tool version written into reports. The release build
+// sets it at link time (-ldflags "-X main.Version=…"); nothing assigns it
+// at run time.
+var Version = "0.1.0"
 
 // app is one invocation's I/O and environment; nothing else in the command
 // touches os.Stdout, os.Getenv or the process exit.
@@ -38,6 +40,9 @@ func runApp(ctx context.Context, a *app, args []string) int {
 	}
 	if errors.Is(err, errSilentFail) {
 		return exitFail
+	}
+	if errors.Is(err, errSilentInsufficient) {
+		return exitError
 	}
 	var ce *codeError
 	if errors.As(err, &ce) {
@@ -87,7 +92,9 @@ Exit codes:
 ` + exitCodesHelp(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       Version,
 	}
+	root.SetVersionTemplate("attest {{.Version}}\n")
 	root.AddCommand(commands(a)...)
 	return root
 }
@@ -98,13 +105,21 @@ func terminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// colorOn decides colour: only on a terminal, never under NO_COLOR or
-// TERM=dumb.
-func (a *app) colorOn(w io.Writer) bool {
-	if a.getenv("NO_COLOR") != "" || a.getenv("TERM") == "dumb" {
-		return false
+// colorOn decides colour for --color: always, never, or auto (the
+// default: only on a terminal, never under NO_COLOR or TERM=dumb).
+func (a *app) colorOn(mode string, w io.Writer) (bool, error) {
+	switch mode {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto", "":
+		if a.getenv("NO_COLOR") != "" || a.getenv("TERM") == "dumb" {
+			return false, nil
+		}
+		return terminal(w), nil
 	}
-	return terminal(w)
+	return false, withCode(exitError, fmt.Errorf("--color %q: want auto, always or never", mode))
 }
 
 func (a *app) ascii() bool { return a.getenv("ATTEST_ASCII") == "1" }

@@ -28,6 +28,9 @@ type runOptions struct {
 	minScore float64
 	output   string
 	verbose  bool
+	all      bool
+	quiet    bool
+	color    string
 	surface  string
 	lock     string
 	net      bool
@@ -59,9 +62,8 @@ artifact fetched, pinned and recorded in the report's subject.source:
   https://github.com/O/R/tree/REF/DIR, or a /blob/ URL
   https://HOST/X.git[//DIR][#REF] any git server over https
 REF is a branch, tag or commit; the commit it resolves to is recorded.
-Remote targets are fetched by the attest-net helper (installed beside
-attest), into a temporary directory removed when the run ends; nothing of
-the artifact is executed.
+Remote targets are fetched into a temporary directory removed when the
+run ends; nothing of the artifact is executed.
 
 With --surface FILE, the MCP checks judge a captured surface instead of
 the one found in the source: a saved tools/list (prompts/list,
@@ -76,18 +78,17 @@ description or schema changed, or a name reused with a new meaning exits
 
 Offline by default: checks that need the network are skipped, which
 lowers coverage. --net lets deps-no-known-vulns look up the resolved
-dependency versions in OSV through the attest-net helper (installed beside
-attest); ATTEST_OSV_URL points it at an HTTPS mirror.
+dependency versions in OSV; ATTEST_OSV_URL points it at an HTTPS mirror.
 
-The behavioral tier runs the artifact: with --behavioral, or by default
-after 'attest setup' when standard error is a terminal (--no-behavioral
-never). After the static checks (a blocking static safety failure vetoes
+The behavioral tier runs the artifact, only when asked: with
+--behavioral, or "behavioral": true in attest.json (--no-behavioral
+never); 'attest setup' chooses its sandbox and model and never turns it
+on by itself. After the static checks (a blocking static safety failure vetoes
 it, unless --behavioral), a copy of exactly the evaluated files runs in the
 sandbox (bubblewrap by default; --sandbox), a driver model uses it on its
 evals/*.json cases (or synthesized ones), a judge model grades each
 transcript, MCP servers and skills are probed, and a recording proxy and
-strace keep the ledgers that behaves-safely judges. It needs the attest-net
-helper and a model provider (--provider when several keys are set);
+strace keep the ledgers that behaves-safely judges. It needs a model provider (--provider when several keys are set);
 docs/BEHAVIOR.md says what it does and records.
 
 The report goes to standard output (or --output); progress and notes go to
@@ -101,8 +102,17 @@ Reports are cached by everything that decides them (the tree digest, the
 kind, the suite and catalog, the grants, the policy, the version) in
 $XDG_CACHE_HOME/attest, so an unchanged artifact is not evaluated again
 (--no-cache evaluates all); --shard i/n keeps the i-th of n disjoint
-parts of the list, for a CI matrix. Exit 1 when one fails, 2 when one
-could not be evaluated.`,
+parts of the list, for a CI matrix. The summary table names each target
+as given. 'attest run DIR --out-dir D' on a collection writes one report
+per member. Exit 1 when one fails, 2 when one could not be evaluated or
+judged (the highest among the targets).
+
+The text report opens and ends with the verdict and its reason
+("FAIL: blocked by no-hardcoded-secrets", "FAIL: 98.7 < --min-score 99",
+"INSUFFICIENT: blocking check could not run (error): deps-no-known-vulns"),
+shows failures and warnings with their evidence, then skips, and sums up
+passes in one line (--all lists every check; --quiet prints only the
+verdict line). Exit 0 pass, 1 fail, 2 insufficient (could not judge).`,
 		Example: `  attest run .
   attest run anthropics/skills//skills/pdf#main
   attest run ./skills/pdf --json > report.json
@@ -137,6 +147,13 @@ could not be evaluated.`,
 				if o.behave.on {
 					return withCode(exitError, errors.New("--behavioral runs one target at a time"))
 				}
+				if len(args) == 1 && o.from == "" && o.shard == "" {
+					// One directory into --out-dir: a collection writes a
+					// report per member.
+					if members := collectionMembers(cmd, args[0]); members != nil {
+						return runBatch(cmd, a, members, o, minScore, args[0])
+					}
+				}
 				return runBatch(cmd, a, args, o, minScore, "")
 			}
 			target := ""
@@ -150,11 +167,7 @@ could not be evaluated.`,
 				if o.behave.on {
 					return withCode(exitError, fmt.Errorf("%s is a collection of %d artifacts; --behavioral runs one target at a time", target, len(coll.Members)))
 				}
-				var members []string
-				for _, m := range coll.Members {
-					members = append(members, filepath.Join(target, m))
-				}
-				return runBatch(cmd, a, members, o, minScore, target)
+				return runBatch(cmd, a, memberPaths(target, coll), o, minScore, target)
 			}
 			return err
 		},
@@ -167,7 +180,10 @@ could not be evaluated.`,
 	f.Float64Var(&o.minScore, "min-score", 0, "exit 1 unless the overall score is at least this (0-100)")
 	f.StringVarP(&o.output, "output", "o", "", "write the report to this file instead of standard output")
 	f.StringVar(&o.output, "out", "", "the same as --output")
-	f.BoolVarP(&o.verbose, "verbose", "v", false, "show evidence for passing checks too")
+	f.BoolVarP(&o.verbose, "verbose", "v", false, "list every check with its evidence, passing ones too")
+	f.BoolVar(&o.all, "all", false, "list every check (by default passes and checks that do not apply are summarised in one line)")
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "print only the verdict line (text format)")
+	f.StringVar(&o.color, "color", "auto", "colour the text report: auto (on a terminal, unless NO_COLOR is set), always or never")
 	f.StringVar(&o.surface, "surface", "", "judge this captured MCP surface (tools/list JSON) instead of the one in the source")
 	f.BoolVar(&o.sign, "sign", false, "sign the report (needs --key or --keyless, --output and --format json): writes OUTPUT with .sigstore.json beside it")
 	f.StringVar(&o.key, "key", "", "with --sign: the PKCS#8 private key (attest keygen)")
@@ -224,7 +240,7 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 		g.Net = true
 		opts.Grants = &g
 	}
-	behavioral, note, err := o.behave.wanted(terminal(a.stderr))
+	behavioral, note, err := o.behave.wanted(cfg.Behavioral)
 	if err != nil {
 		return withCode(exitError, err)
 	}
@@ -269,7 +285,14 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 			fmt.Fprintf(a.stderr, "\r\x1b[Kevaluating %d/%d %s", done, total, id)
 		}
 	}
+	var stopBeat func()
+	if !progress {
+		stopBeat = heartbeat(a.stderr, "evaluating "+target, heartbeatEvery)
+	}
 	report, err := attest.Evaluate(cmd.Context(), target, opts)
+	if stopBeat != nil {
+		stopBeat()
+	}
 	if progress {
 		fmt.Fprint(a.stderr, "\r\x1b[K")
 	}
@@ -292,7 +315,11 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 		defer os.Remove(file.Name())
 		out = file
 	}
-	ropts := render.Options{ASCII: a.ascii(), Verbose: o.verbose, Color: o.output == "" && format == render.Text && a.colorOn(a.stdout)}
+	color, err := a.colorOn(o.color, out)
+	if err != nil {
+		return err
+	}
+	ropts := render.Options{ASCII: a.ascii(), Verbose: o.verbose, All: o.all, Quiet: o.quiet, Color: format == render.Text && color}
 	if err := render.Render(out, report, format, ropts); err != nil {
 		return withCode(exitError, fmt.Errorf("writing the report: %w", err))
 	}
@@ -322,13 +349,10 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 			fmt.Fprintf(a.stderr, "the MCP surface drifted from %s: %s need review (surface.drift); after review, run 'attest lock' to accept them\n", lockPath, driftCount(s.Drift))
 		}
 	}
-	if report.Score.Verdict == policy.VerdictFail || report.DriftNeedsReview() {
+	if report.DriftNeedsReview() && report.Score.Verdict == policy.VerdictPass {
 		return errSilentFail
 	}
-	if minScore != nil && report.Score.Verdict != policy.VerdictPass {
-		return errSilentFail
-	}
-	return nil
+	return verdictError(report.Score.Verdict)
 }
 
 // loadConfig finds the run's configuration: --config, or for a local
@@ -437,6 +461,29 @@ func stageSnapshot(p string) (tmp, dir string, src *resolve.Provenance, err erro
 	return tmp, dir, &resolve.Provenance{Type: resolve.SourceSnapshot, URI: "mcp-snapshot:" + abs, Path: &base}, nil
 }
 
+// collectionMembers returns the members of a local directory that is a
+// collection of artifacts, or nil for anything else (which the batch then
+// evaluates and reports as it is).
+func collectionMembers(cmd *cobra.Command, target string) []string {
+	if st, err := os.Stat(target); err != nil || !st.IsDir() {
+		return nil
+	}
+	_, err := resolve.Load(cmd.Context(), target, resolve.LoadOptions{})
+	var coll *resolve.CollectionError
+	if !errors.As(err, &coll) {
+		return nil
+	}
+	return memberPaths(target, coll)
+}
+
+func memberPaths(target string, coll *resolve.CollectionError) []string {
+	var members []string
+	for _, m := range coll.Members {
+		members = append(members, filepath.Join(target, m))
+	}
+	return members
+}
+
 func fileExists(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.Mode().IsRegular()
@@ -494,8 +541,8 @@ func explainEvalError(target string, err error) error {
 
 // signReport has the companion sign a written report.
 func signReport(cmd *cobra.Command, a *app, f signFlags, report string) error {
-	if err := a.companion(cmd.Context(), a.stderr, append(append([]string{"sign"}, f.args()...), report)...); err != nil {
-		return companionFailed(err, "the report was written but not signed")
+	if err := a.sub(cmd.Context(), a.stderr, append(append([]string{"sign"}, f.args()...), report)...); err != nil {
+		return subFailed(err, "the report was written but not signed")
 	}
 	return nil
 }

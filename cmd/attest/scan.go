@@ -136,7 +136,7 @@ directory; the others are under the home directory.`,
 	}
 	cmd.Flags().BoolVar(&inst, "installed", false, "scan what the agent clients on this machine have installed")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "the scan as JSON")
-	cmd.Flags().BoolVar(&net, "net", false, "fetch and evaluate MCP servers started from npm or PyPI packages (through attest-net)")
+	cmd.Flags().BoolVar(&net, "net", false, "fetch and evaluate MCP servers started from npm or PyPI packages ")
 	cmd.Flags().BoolVar(&noCache, "no-cache", false, "evaluate every artifact, even those whose report is cached")
 	return cmd
 }

@@ -30,7 +30,8 @@ func (f signFlags) args() []string {
 
 func newSignCmd(a *app) *cobra.Command {
 	var f signFlags
-	var out string
+	var out, purl string
+	var checksums bool
 	cmd := &cobra.Command{
 		Use:   "sign (--key KEY.pem | --keyless) [--log URL] [--signing-config FILE] [--out FILE] REPORT.json",
 		Short: "Sign a saved report as an in-toto attestation (Sigstore bundle)",
@@ -57,8 +58,10 @@ used; a private deployment gives its signing_config.json. Verifiers then
 check the signer with --identity and --issuer against the deployment's
 trusted root.
 
-Signing runs in the attest-net companion, which holds the Sigstore
-libraries.`,
+With --checksums, the input is a release's checksums.txt and the bundle
+an in-toto release attestation (https://in-toto.io/attestation/release/v0.1)
+whose subjects are the files it lists; the release build signs attest's
+own releases so.`,
 		Example: `  attest run ./my-skill --json -o report.json
   attest keygen --out publisher
   attest sign --key publisher.pem report.json
@@ -72,8 +75,11 @@ libraries.`,
 			if out != "" {
 				argv = append(argv, "--out", out)
 			}
-			if err := a.companion(cmd.Context(), a.stdout, append(argv, args[0])...); err != nil {
-				return companionFailed(err, "signing failed")
+			if checksums {
+				argv = append(argv, "--checksums", "--purl", purl)
+			}
+			if err := a.sub(cmd.Context(), a.stdout, append(argv, args[0])...); err != nil {
+				return subFailed(err, "signing failed")
 			}
 			return nil
 		},
@@ -84,5 +90,7 @@ libraries.`,
 	fl.StringVar(&f.log, "log", "", "record the signature in this Rekor v2 log")
 	fl.StringVar(&f.config, "signing-config", "", "Sigstore signing_config.json: certificate authority, timestamp authorities, logs (default with --keyless: the public-good instance)")
 	fl.StringVar(&out, "out", "", "bundle file to write (default: REPORT with .sigstore.json)")
+	fl.BoolVar(&checksums, "checksums", false, "sign a release instead: an in-toto release attestation of every file a checksums.txt lists (with --key, --purl and --out)")
+	fl.StringVar(&purl, "purl", "", "with --checksums: the release's package URL, pkg:github/OWNER/REPO@VERSION")
 	return cmd
 }

@@ -2,15 +2,13 @@ package main
 
 import (
 	"github.com/spf13/cobra"
-
-	"github.com/metahub-ai/attest/resolve"
 )
 
 func newVerifyCmd(a *app) *cobra.Command {
 	var key, artifact, policyFile, vsaOut, vsaKey, identity, identityRE, issuer, trustedRoot string
-	var require, asJSON bool
+	var require, insecure, asJSON bool
 	cmd := &cobra.Command{
-		Use:   "verify [--key PUB.pem | --identity SUBJECT --issuer URL] [--trusted-root FILE] [--artifact DIR] [--policy FILE] [--require-signature] [--json] BUNDLE|REPORT",
+		Use:   "verify (--key PUB.pem | --identity SUBJECT --issuer URL | --policy FILE | --insecure-ignore-signer) [--trusted-root FILE] [--artifact DIR] [--json] BUNDLE|REPORT",
 		Short: "Check a signed report the way a stranger would",
 		Long: `Check a Sigstore bundle written by 'attest sign' (or a plain report),
 answering each question separately, ok, warn or fail with a reason:
@@ -19,10 +17,10 @@ answering each question separately, ok, warn or fail with a reason:
                    signed keyless, with a certificate the trusted root's
                    CA issued to the expected identity (--identity or
                    --identity-regexp, and --issuer)? A key or certificate
-                   inside a bundle is never trusted by itself: without
-                   --key, or keyless without an expected identity, this
-                   is at most a warning, and with --require-signature a
-                   failure
+                   inside a bundle is never trusted by itself: with no
+                   key, identity or policy signer given this fails in
+                   one line, unless --insecure-ignore-signer (as cosign
+                   names it) makes it a warning
   statement        is the signed payload an in-toto Statement v1 of an
                    attest report about the subject it names?
   transparency log is it logged: inclusion proof and signed checkpoint
@@ -51,11 +49,10 @@ a private deployment's, or 'attest log trusted-root' for a log attest
 serves); keyless signatures, log entries and signed timestamps are
 checked against it, fully offline.
 
-Everything shown is read from the signed payload. Exit 0 when nothing
-fails, 1 when an answer fails, 2 when the input cannot be read. It runs
-in attest-verify, which checks key-signed bundles itself and hands
-keyless, logged or timestamped ones to the attest-net companion
-(sigstore-go).`,
+Everything shown is read from the signed payload. Every signature,
+certificate, log entry and timestamp is checked by sigstore-go's
+verifier; attest checks the report it carries. Exit 0 when nothing
+fails, 1 when an answer fails, 2 when the input cannot be read.`,
 		Example: `  attest verify --key publisher.pub.pem --artifact ./downloaded-skill report.sigstore.json
   attest verify --policy install-policy.json --artifact ./downloaded-skill report.sigstore.json
   attest verify --trusted-root trusted_root.json --identity https://github.com/org/repo/.github/workflows/release.yml@refs/heads/main \
@@ -80,10 +77,13 @@ keyless, logged or timestamped ones to the attest-net companion
 			if require {
 				argv = append(argv, "--require-signature")
 			}
+			if insecure {
+				argv = append(argv, "--insecure-ignore-signer")
+			}
 			if asJSON {
 				argv = append(argv, "--json")
 			}
-			return checkFailed(a.helper(cmd.Context(), resolve.VerifyHelper, a.stdout, append(argv, args[0])...), "verification could not run")
+			return subFailed(a.sub(cmd.Context(), a.stdout, append(append([]string{"verify"}, argv...), args[0])...), "verification could not run")
 		},
 	}
 	f := cmd.Flags()
@@ -96,7 +96,8 @@ keyless, logged or timestamped ones to the attest-net companion
 	f.StringVar(&policyFile, "policy", "", "consumer policy file (docs/POLICY.md): trusted signers, minimum scores, checks that must pass, age, log")
 	f.StringVar(&vsaOut, "vsa", "", "with --policy: also write a signed SLSA Verification Summary (PASSED/FAILED) to this file")
 	f.StringVar(&vsaKey, "vsa-key", "", "with --vsa: the verifier's private key")
-	f.BoolVar(&require, "require-signature", false, "fail unless the signature verifies with --key or an expected identity")
+	f.BoolVar(&require, "require-signature", false, "fail unless the signature verifies (already so whenever a key, identity or policy signer is given)")
+	f.BoolVar(&insecure, "insecure-ignore-signer", false, "with no key, identity or policy signer: check everything but who signed (the signature answer is then a warning)")
 	f.BoolVar(&asJSON, "json", false, "answers as JSON")
 	return cmd
 }

@@ -1,7 +1,6 @@
 // Package remote fetches remote targets (git, npm, PyPI, a registry) into
-// a local directory. Only the attest-net helper links it, so the attest
-// binary carries no network stack and starts fast; resolve runs the
-// helper and reads its Result.
+// a local directory: resolve.Load calls Fetch (through LoadOptions.Remote)
+// only for a target that names a remote, so a local run reaches no network.
 package remote
 
 import (

@@ -2,7 +2,6 @@ package remote
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -31,29 +30,7 @@ func Fetch(ctx context.Context, t resolve.Target, dir string) (*Result, error) {
 	return nil, fmt.Errorf("target %q: %w", t.Raw, resolve.ErrUnsupportedTarget)
 }
 
-// Main is 'attest-net fetch --out DIR TARGET': it fetches TARGET into DIR
-// and writes the Result as JSON on w.
-func Main(ctx context.Context, args []string, w io.Writer) error {
-	fs := flag.NewFlagSet("fetch", flag.ContinueOnError)
-	out := fs.String("out", "", "empty directory to write the tree into")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if *out == "" || fs.NArg() != 1 {
-		return fmt.Errorf("usage: attest-net fetch --out DIR TARGET")
-	}
-	t, err := resolve.ParseWith(fs.Arg(0), func(string) bool { return false })
-	if err != nil {
-		return err
-	}
-	r, err := Fetch(ctx, t, *out)
-	if err != nil {
-		return err
-	}
-	return json.NewEncoder(w).Encode(r)
-}
-
-// ServeMain is 'attest-net registry-serve [--addr ADDR] DIR': it serves a
+// ServeMain is 'attest registry serve [--addr ADDR] DIR': it serves a
 // catalog directory until ctx ends, then shuts down gracefully.
 func ServeMain(ctx context.Context, args []string, log io.Writer) error {
 	fs := flag.NewFlagSet("registry-serve", flag.ContinueOnError)

@@ -1,16 +1,12 @@
 // Package osvscan extracts resolved dependency versions with osv-scalibr's
-// extractors and looks them up in OSV through the osv.dev client. It links
-// large libraries, so only the attest-net helper imports it: the attest
-// binary stays small and starts fast, and pays for this only when a run is
-// granted the network.
+// extractors and looks them up in OSV through the osv.dev client; the
+// check calls it only when a run is granted the network.
 package osvscan
 
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/url"
 	"path"
@@ -205,6 +201,9 @@ func Scan(ctx context.Context, req Request) (*Response, error) {
 	client.HTTPClient = netallow.New(netallow.Options{Hosts: hosts, Recorder: rec, Timeout: req.Timeout})
 	client.Config.UserAgent = "attest (+https://github.com/metahub-ai/attest)"
 	client.Config.MaxConcurrentBatchRequests = 2
+	// Two retries ride out a transient failure; a network that is down
+	// is reported in seconds, not after a minute of backing off.
+	client.Config.MaxRetryAttempts = 2
 
 	resp := &Response{}
 	resp.Packages, resp.Unresolved, resp.Notes = Extract(ctx, req.Files)
@@ -285,26 +284,4 @@ func query(ctx context.Context, client *osvdev.OSVClient, resp *Response) error 
 		}
 	}
 	return nil
-}
-
-// Main is the attest-net helper: a Request on r, a Response on w.
-func Main(ctx context.Context, r io.Reader, w io.Writer) error {
-	data, err := io.ReadAll(io.LimitReader(r, MaxRequestSize+1))
-	if err != nil {
-		return err
-	}
-	if len(data) > MaxRequestSize {
-		return fmt.Errorf("request larger than %d bytes", MaxRequestSize)
-	}
-	var req Request
-	if err := json.Unmarshal(data, &req); err != nil {
-		return fmt.Errorf("request: %w", err)
-	}
-	resp, err := Scan(ctx, req)
-	if resp != nil {
-		if werr := json.NewEncoder(w).Encode(resp); werr != nil && err == nil {
-			err = werr
-		}
-	}
-	return err
 }

@@ -1,6 +1,5 @@
-// Package osvwire is the JSON the attest-net helper reads and writes. It
-// is light, so the check that starts the helper names the same types
-// without linking the helper's libraries.
+// Package osvwire is what the check hands osvscan and what it answers:
+// plain types, also written as JSON by the osvscan tests.
 package osvwire
 
 import (
@@ -15,7 +14,7 @@ type File struct {
 	Content []byte `json:"content"`
 }
 
-// Request is what the helper reads on standard input.
+// Request is one lookup.
 type Request struct {
 	Files []File `json:"files"`
 	// Packages are exact pins read from manifests that no lockfile

@@ -1,5 +1,5 @@
 // Package gctune sets the garbage collector for attest's short-lived
-// processes (attest and attest-verify).
+// processes (attest).
 package gctune
 
 import (

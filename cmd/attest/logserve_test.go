@@ -34,17 +34,17 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/metahub-ai/attest/attest/keys"
-	"github.com/metahub-ai/attest/cmd/attest-net/nettest"
+	"github.com/metahub-ai/attest/cmd/attest/attesttest"
 	"github.com/metahub-ai/attest/tlog"
 )
 
 var listening = regexp.MustCompile(`at (http://127\.0\.0\.1:\d+) `)
 
-// logProcess runs attest-net log-serve on dir as a real process and
+// logProcess runs attest log serve on dir as a real process and
 // returns it with its URL.
 func logProcess(t testing.TB, dir string, flags ...string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(nettest.Binary(t), append([]string{"log-serve", "--dir", dir, "--addr", "127.0.0.1:0"}, flags...)...)
+	cmd := exec.Command(attesttest.Binary(t), append([]string{"log", "serve", "--dir", dir, "--addr", "127.0.0.1:0"}, flags...)...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -61,7 +61,7 @@ func writeRecord(dir string, r *logRecord) error {
 	return os.Rename(tmp, filepath.Join(dir, logInfo))
 }
 
-// logServe is 'attest-net log-serve --dir DIR [--addr ADDR] [--key KEY]
+// logServe is 'attest log serve --dir DIR [--addr ADDR] [--key KEY]
 // [--origin NAME]'.
 func logServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("log serve", flag.ContinueOnError)
@@ -164,7 +164,7 @@ func logKey(dir, keyPath string) (crypto.Signer, error) {
 	return k, nil
 }
 
-// logTrustedRoot is 'attest-net log-trusted-root (--dir DIR | --key PUB
+// logTrustedRoot is 'attest log trusted-root (--dir DIR | --key PUB
 // --origin NAME) [--url URL]'.
 func logTrustedRoot(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("log trusted-root", flag.ContinueOnError)
@@ -219,7 +219,7 @@ func logTrustedRoot(args []string, stdout io.Writer) error {
 	return err
 }
 
-// logVerify is 'attest-net log-verify --url URL --since FILE
+// logVerify is 'attest log verify --url URL --since FILE
 // (--trusted-root FILE | --key PUB) [--update]': monitor mode.
 func logVerify(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("log verify", flag.ContinueOnError)

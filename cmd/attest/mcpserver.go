@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -20,7 +19,6 @@ import (
 	"github.com/metahub-ai/attest/render"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/verify"
-	"github.com/metahub-ai/attest/verify/sigstore"
 )
 
 // Bounds of what the server hands an agent: findings, locations per
@@ -83,7 +81,7 @@ func clip(s string) string {
 	return s
 }
 
-// mcpServe is 'attest-net mcp-serve [--root DIR]': attest as an MCP server
+// mcpServe is 'attest mcp serve [--root DIR]': attest as an MCP server
 // over stdio, so an agent can evaluate a target or gate an install on a
 // signed report itself. Local paths must be under the root (default: the
 // working directory); what goes back is bounded and carries summaries and
@@ -118,10 +116,7 @@ func mcpServe(ctx context.Context, args []string, stdin io.ReadCloser, stdout io
 		}
 		return abs, nil
 	}
-	version := "devel"
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		version = bi.Main.Version
-	}
+	version := Version
 	s := mcp.NewServer(&mcp.Implementation{Name: "attest", Version: version}, nil)
 	mcp.AddTool(s, &mcp.Tool{
 		Name:        "evaluate",
@@ -202,7 +197,7 @@ func mcpServe(ctx context.Context, args []string, stdin io.ReadCloser, stdout io
 		if err != nil {
 			return nil, VerifyOut{}, err
 		}
-		opts := verify.Options{Sigstore: sigstore.Check}
+		opts := verify.Options{}
 		if opts.Artifact, err = path(in.Artifact); err != nil {
 			return nil, VerifyOut{}, err
 		}

@@ -1,9 +1,9 @@
-// Package sigstore checks bundle signatures with sigstore-go for the
-// verify package: publisher keys, keyless certificates against a trusted
-// root and an expected identity, log entries and signed timestamps. Only
-// the attest-net companion links it; the lean verifier (attest-verify)
-// hands it every bundle it cannot check itself.
-package sigstore
+package verify
+
+// Every signature, certificate, log entry and timestamp is checked here,
+// by sigstore-go's verifier: publisher keys, keyless certificates against
+// a trusted root and an expected identity, log entries and signed
+// timestamps. The rest of the package checks the predicate.
 
 import (
 	"context"
@@ -24,66 +24,70 @@ import (
 
 	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/attest/sign"
-	"github.com/metahub-ai/attest/verify"
 )
 
-// Full is the companion's verifier: sigstore-go for signatures, attest's
-// signer for verification summaries.
-func Full() *verify.Full {
-	return &verify.Full{Sigstore: Check, Signer: func(p string) (verify.StatementSigner, error) {
-		k, err := keys.LoadPrivate(p)
-		if err != nil {
-			return nil, err
-		}
-		return func(ctx context.Context, st *v1.Statement) ([]byte, error) {
-			return sign.BundleStatement(ctx, st, k)
-		}, nil
-	}}
+// Signed is what a signature check found.
+type Signed struct {
+	// Signature is the signature answer; Log the transparency-log answer,
+	// nil when the bundle carries no log entry.
+	Signature Answer
+	Log       *Answer
+	// At is the signing time a timestamp authority or a log vouched for;
+	// zero when nothing did. By says how it was vouched for.
+	At time.Time
+	By string
 }
 
-func answer(status, format string, a ...any) verify.Answer {
-	return verify.Answer{Name: "signature", Status: status, Reason: fmt.Sprintf(format, a...)}
-}
-
-// Check verifies a bundle's signature, log entries and timestamps with
-// sigstore-go against what opts trusts.
-func Check(ctx context.Context, input []byte, opts verify.Options) verify.Signed {
-	var b bundle.Bundle
-	if err := b.UnmarshalJSON(input); err != nil {
-		return verify.Signed{Signature: answer(verify.Fail, "not a valid Sigstore bundle: %v", err)}
+// KeySigner loads a private key as the signer of verification summaries.
+func KeySigner(keyPath string) (StatementSigner, error) {
+	k, err := keys.LoadPrivate(keyPath)
+	if err != nil {
+		return nil, err
 	}
-	var tr *root.TrustedRoot
-	if len(opts.TrustedRoot) > 0 {
+	return func(ctx context.Context, st *v1.Statement) ([]byte, error) {
+		return sign.BundleStatement(ctx, st, k)
+	}, nil
+}
+
+func answer(status, format string, a ...any) Answer {
+	return Answer{Name: "signature", Status: status, Reason: fmt.Sprintf(format, a...)}
+}
+
+// checkSignature verifies a bundle's signature, log entries and
+// timestamps with sigstore-go against what opts trusts.
+func checkSignature(b *bundle.Bundle, opts Options) Signed {
+	tr := opts.trustedRoot
+	if tr == nil && len(opts.TrustedRoot) > 0 {
 		var err error
 		if tr, err = root.NewTrustedRootFromJSON(opts.TrustedRoot); err != nil {
-			return verify.Signed{Signature: answer(verify.Fail, "the trusted root is unreadable: %v", err)}
+			return Signed{Signature: answer(Fail, "the trusted root is unreadable: %v", err)}
 		}
 	}
 	vc, err := b.VerificationContent()
 	if err != nil {
-		return verify.Signed{Signature: answer(verify.Fail, "the bundle's verification material: %v", err)}
+		return Signed{Signature: answer(Fail, "the bundle's verification material: %v", err)}
 	}
 	entries, _ := b.TlogEntries()
 	logged := len(entries) > 0 && tr != nil && len(tr.RekorLogs()) > 0
-	run := func(logged bool) verify.Signed {
+	run := func(logged bool) Signed {
 		if vc.Certificate() != nil {
-			return keyless(&b, tr, logged, opts)
+			return keyless(b, tr, logged, opts)
 		}
-		return keyed(&b, vc, tr, logged, opts)
+		return keyed(b, vc, tr, logged, opts)
 	}
 	out := run(logged)
-	if logged && out.Signature.Status == verify.Fail {
+	if logged && out.Signature.Status == Fail {
 		// Tell a bad log entry from a bad signature: if the signature holds
 		// without the log, only the log answer fails.
-		if alt := run(false); alt.Signature.Status != verify.Fail {
-			alt.Log = &verify.Answer{Name: "transparency log", Status: verify.Fail, Reason: "the log entry does not verify: " + checkpointDiagnosis(&b, tr)}
+		if alt := run(false); alt.Signature.Status != Fail {
+			alt.Log = &Answer{Name: "transparency log", Status: Fail, Reason: "the log entry does not verify: " + checkpointDiagnosis(b, tr)}
 			out = alt
 		}
 	}
 	if len(entries) > 0 && out.Log == nil {
-		log := verify.Answer{Name: "transparency log", Status: verify.Warn, Reason: "the bundle has a log entry, but no trusted root names a log (--trusted-root): not checked"}
-		if out.Signature.Status == verify.Fail && logged {
-			log = verify.Answer{Name: "transparency log", Status: verify.Fail, Reason: "not checked: the signature check failed (above)"}
+		log := Answer{Name: "transparency log", Status: Warn, Reason: "the bundle has a log entry, but no trusted root names a log (--trusted-root): not checked"}
+		if out.Signature.Status == Fail && logged {
+			log = Answer{Name: "transparency log", Status: Fail, Reason: "not checked: the signature check failed (above)"}
 		}
 		out.Log = &log
 	}
@@ -152,7 +156,7 @@ func options(b *bundle.Bundle, tr *root.TrustedRoot, logged, needTime bool) []sg
 
 // finish fills in the log answer and the vouched-for time from a verified
 // result.
-func finish(out *verify.Signed, b *bundle.Bundle, tr *root.TrustedRoot, logged bool, res *sgverify.VerificationResult) {
+func finish(out *Signed, b *bundle.Bundle, tr *root.TrustedRoot, logged bool, res *sgverify.VerificationResult) {
 	for _, t := range res.VerifiedTimestamps {
 		if out.At.IsZero() || t.Timestamp.Before(out.At) {
 			out.At, out.By = t.Timestamp, timestampSource(t)
@@ -170,7 +174,7 @@ func finish(out *verify.Signed, b *bundle.Bundle, tr *root.TrustedRoot, logged b
 		}
 		where = append(where, fmt.Sprintf("entry %d of %s", e.LogIndex(), name))
 	}
-	out.Log = &verify.Answer{Name: "transparency log", Status: verify.OK, Reason: "included, with a verified inclusion proof and signed checkpoint: " + strings.Join(where, ", ")}
+	out.Log = &Answer{Name: "transparency log", Status: OK, Reason: "included, with a verified inclusion proof and signed checkpoint: " + strings.Join(where, ", ")}
 }
 
 func timestampSource(t sgverify.TimestampVerificationResult) string {
@@ -184,22 +188,22 @@ func timestampSource(t sgverify.TimestampVerificationResult) string {
 }
 
 // keyed checks a key-signed bundle against each trusted key.
-func keyed(b *bundle.Bundle, vc sgverify.VerificationContent, tr *root.TrustedRoot, logged bool, opts verify.Options) verify.Signed {
+func keyed(b *bundle.Bundle, vc sgverify.VerificationContent, tr *root.TrustedRoot, logged bool, opts Options) Signed {
 	hint := ""
 	if pk := vc.PublicKey(); pk != nil {
 		hint = pk.Hint()
 	}
 	if len(opts.Keys) == 0 {
-		return verify.Signed{Signature: verify.Unchecked(opts, "not checked: no key given (the bundle names keyid %s); a key inside a bundle is never trusted by itself", hint)}
+		return Signed{Signature: Unchecked(opts, "not checked: no key given (the bundle names keyid %s); a key inside a bundle is never trusted by itself", hint)}
 	}
 	var res *sgverify.VerificationResult
-	_, ans := verify.TryKeys(opts.Keys, hint, func(k crypto.PublicKey, id string) error {
+	_, ans := TryKeys(opts.Keys, hint, func(k crypto.PublicKey, id string) error {
 		var err error
 		res, err = verifyWithKey(b, k, id, tr, logged)
 		return err
 	})
-	out := verify.Signed{Signature: ans}
-	if ans.Status == verify.OK {
+	out := Signed{Signature: ans}
+	if ans.Status == OK {
 		finish(&out, b, tr, logged, res)
 	}
 	return out
@@ -225,24 +229,24 @@ func verifyWithKey(b *bundle.Bundle, key crypto.PublicKey, id string, tr *root.T
 // then its certificate against the expected identities. Without an
 // expected identity a valid signature is a warning: anyone can get a
 // certificate.
-func keyless(b *bundle.Bundle, tr *root.TrustedRoot, logged bool, opts verify.Options) verify.Signed {
+func keyless(b *bundle.Bundle, tr *root.TrustedRoot, logged bool, opts Options) Signed {
 	if tr == nil {
-		return verify.Signed{Signature: verify.Unchecked(opts, "not checked: a keyless signature needs the trusted root of the Sigstore deployment that certified it (--trusted-root)")}
+		return Signed{Signature: Unchecked(opts, "not checked: a keyless signature needs the trusted root of the Sigstore deployment that certified it (--trusted-root)")}
 	}
 	ver, err := sgverify.NewVerifier(tr, options(b, tr, logged, true)...)
 	if err != nil {
-		return verify.Signed{Signature: answer(verify.Fail, "%v", err)}
+		return Signed{Signature: answer(Fail, "%v", err)}
 	}
 	res, err := ver.Verify(b, sgverify.NewPolicy(sgverify.WithoutArtifactUnsafe(), sgverify.WithoutIdentitiesUnsafe()))
 	if err != nil {
-		return verify.Signed{Signature: answer(verify.Fail, "the keyless signature does not verify against the trusted root: %v", err)}
+		return Signed{Signature: answer(Fail, "the keyless signature does not verify against the trusted root: %v", err)}
 	}
 	c := res.Signature.Certificate
 	who := fmt.Sprintf("%s (issuer %s)", c.SubjectAlternativeName, c.Issuer)
-	out := verify.Signed{}
+	out := Signed{}
 	finish(&out, b, tr, logged, res)
 	if len(opts.Identities) == 0 {
-		out.Signature = verify.Unchecked(opts, "a valid keyless signature by %s, but no identity was expected (--identity and --issuer, or the policy's trustedIdentities): anyone can get a certificate", who)
+		out.Signature = Unchecked(opts, "a valid keyless signature by %s, but no identity was expected (--identity and --issuer, or the policy's trustedIdentities): anyone can get a certificate", who)
 		return out
 	}
 	var want sgverify.CertificateIdentities
@@ -253,15 +257,15 @@ func keyless(b *bundle.Bundle, tr *root.TrustedRoot, logged bool, opts verify.Op
 		}
 		ci, err := sgverify.NewShortCertificateIdentity(id.Issuer, "", id.Subject, re)
 		if err != nil {
-			out.Signature = answer(verify.Fail, "expected identity %s: %v", id, err)
+			out.Signature = answer(Fail, "expected identity %s: %v", id, err)
 			return out
 		}
 		want = append(want, ci)
 	}
 	if _, err := want.Verify(*c); err != nil {
-		out.Signature = answer(verify.Fail, "signed by %s, not by a trusted identity (%s)", who, verify.TrustedIdentityNames(opts.Identities))
+		out.Signature = answer(Fail, "signed by %s, not by a trusted identity (%s)", who, TrustedIdentityNames(opts.Identities))
 		return out
 	}
-	out.Signature = answer(verify.OK, "keyless, signed by %s", who)
+	out.Signature = answer(OK, "keyless, signed by %s", who)
 	return out
 }

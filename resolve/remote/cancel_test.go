@@ -1,4 +1,4 @@
-package resolve
+package remote
 
 import (
 	"context"
@@ -8,13 +8,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/metahub-ai/attest/cmd/attest-net/nettest"
+	"github.com/metahub-ai/attest/resolve"
 )
 
-// A run stopped while the helper fetches (Ctrl-C cancels the run's
-// context) kills the helper and leaves no checkout behind.
+// A run stopped while a target is fetched (Ctrl-C cancels the run's
+// context) ends the fetch and leaves no checkout behind.
 func TestRemoteFetchCancelledLeavesNothing(t *testing.T) {
-	t.Setenv(EnvNetHelper, nettest.Binary(t))
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
 	hung := make(chan struct{})
@@ -29,7 +28,7 @@ func TestRemoteFetchCancelledLeavesNothing(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := Load(ctx, srv.URL+"/x.git", LoadOptions{})
+	_, err := resolve.Load(ctx, srv.URL+"/x.git", resolve.LoadOptions{Remote: Fetch})
 	if err == nil {
 		t.Fatal("a cancelled fetch succeeded")
 	}
@@ -38,5 +37,15 @@ func TestRemoteFetchCancelledLeavesNothing(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("left behind: %v", left)
+	}
+}
+
+// Without a fetcher a remote target is refused, never reached.
+func TestRemoteTargetWithoutFetcher(t *testing.T) {
+	reached := false
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { reached = true }))
+	defer srv.Close()
+	if _, err := resolve.Load(context.Background(), srv.URL+"/x.git", resolve.LoadOptions{}); err == nil || reached {
+		t.Fatalf("a remote target without a fetcher: err %v, server reached %v", err, reached)
 	}
 }

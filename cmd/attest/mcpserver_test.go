@@ -14,7 +14,7 @@ import (
 
 	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/attest/sign"
-	"github.com/metahub-ai/attest/cmd/attest-net/nettest"
+	"github.com/metahub-ai/attest/cmd/attest/attesttest"
 )
 
 // TestMCPServe: the go-sdk client, over stdio to the real binary, lists
@@ -31,7 +31,7 @@ func TestMCPServe(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	c := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
-	cs, err := c.Connect(ctx, &mcp.CommandTransport{Command: exec.Command(nettest.Binary(t), "mcp-serve", "--root", root)}, nil)
+	cs, err := c.Connect(ctx, &mcp.CommandTransport{Command: exec.Command(attesttest.Binary(t), "mcp", "serve", "--root", root)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

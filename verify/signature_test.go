@@ -1,4 +1,4 @@
-package sigstore_test
+package verify_test
 
 import (
 	"context"
@@ -16,13 +16,12 @@ import (
 	"github.com/metahub-ai/attest/attest/sign/sigstoretest"
 	"github.com/metahub-ai/attest/policy"
 	"github.com/metahub-ai/attest/verify"
-	"github.com/metahub-ai/attest/verify/sigstore"
 )
 
 const publisher = "publisher@example.com"
 
 func report(t *testing.T) []byte {
-	b, err := os.ReadFile("../../testdata/report/skill-pass.json")
+	b, err := os.ReadFile("../testdata/report/skill-pass.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,13 +52,12 @@ func keyless(t *testing.T, s *sigstoretest.Sigstore, subject, issuer string) []b
 // A keyless bundle made against a local CA and timestamp authority
 // verifies against their trusted root for the expected identity, and is
 // refused for another identity or issuer; without an expected identity it
-// is a warning, never a pass.
+// fails, and is a warning only with InsecureIgnoreSigner, never a pass.
 func TestKeyless(t *testing.T) {
 	s := sigstoretest.Start(t)
 	b := keyless(t, s, publisher, sigstoretest.Issuer)
 	tr := s.TrustedRoot(t)
 	check := func(opts verify.Options) map[string]verify.Answer {
-		opts.Sigstore = sigstore.Check
 		return answers(verify.Verify(context.Background(), b, opts))
 	}
 	id := policy.Identity{Subject: publisher, Issuer: sigstoretest.Issuer}
@@ -89,26 +87,21 @@ func TestKeyless(t *testing.T) {
 		t.Errorf("regexp identity: %+v", a["signature"])
 	}
 
-	if a := check(verify.Options{TrustedRoot: tr}); a["signature"].Status != verify.Warn || !strings.Contains(a["signature"].Reason, "no identity was expected") {
+	if a := check(verify.Options{TrustedRoot: tr}); a["signature"].Status != verify.Fail || !strings.Contains(a["signature"].Reason, "no trusted signer given") {
 		t.Errorf("no identity: %+v", a["signature"])
+	}
+	if a := check(verify.Options{TrustedRoot: tr, InsecureIgnoreSigner: true}); a["signature"].Status != verify.Warn || !strings.Contains(a["signature"].Reason, "no identity was expected") {
+		t.Errorf("no identity, insecure: %+v", a["signature"])
 	}
 	if a := check(verify.Options{TrustedRoot: tr, RequireSignature: true}); a["signature"].Status != verify.Fail {
 		t.Errorf("no identity, signature required: %+v", a["signature"])
 	}
-	if a := check(verify.Options{Identities: []policy.Identity{id}}); a["signature"].Status != verify.Warn || !strings.Contains(a["signature"].Reason, "--trusted-root") {
+	if a := check(verify.Options{Identities: []policy.Identity{id}}); a["signature"].Status != verify.Fail || !strings.Contains(a["signature"].Reason, "--trusted-root") {
 		t.Errorf("no trusted root: %+v", a["signature"])
 	}
 	other := sigstoretest.Start(t)
 	if a := check(verify.Options{TrustedRoot: other.TrustedRoot(t), Identities: []policy.Identity{id}}); a["signature"].Status != verify.Fail {
 		t.Errorf("another deployment's root: %+v", a["signature"])
-	}
-
-	// The lean verifier does not pretend to check it.
-	if !verify.NeedsSigstore(b, verify.Options{}) {
-		t.Error("a keyless bundle needs the Sigstore verifier")
-	}
-	if a := answers(verify.Verify(context.Background(), b, verify.Options{TrustedRoot: tr, Identities: []policy.Identity{id}})); a["signature"].Status != verify.Warn {
-		t.Errorf("lean verifier: %+v", a["signature"])
 	}
 }
 
@@ -153,9 +146,9 @@ func TestKeylessForgedToken(t *testing.T) {
 	}
 }
 
-// The lean verifier (go-securesystemslib's DSSE verifier) and sigstore-go
-// agree on key-signed bundles: good, wrong key, changed payload.
-func TestLeanAgreesWithSigstore(t *testing.T) {
+// Key-signed bundles, ed25519 and ECDSA P-256, verify with the key that
+// signed them and fail with another key or a changed payload.
+func TestKeySigned(t *testing.T) {
 	for _, alg := range []string{keys.Ed25519, keys.ECDSAP256} {
 		k, _ := keys.Generate(alg)
 		other, _ := keys.Generate(alg)
@@ -170,16 +163,17 @@ func TestLeanAgreesWithSigstore(t *testing.T) {
 			key  crypto.PublicKey
 			want string
 		}{{"good", good, k.Public(), verify.OK}, {"wrong key", good, other.Public(), verify.Fail}, {"tampered", tampered, k.Public(), verify.Fail}} {
-			opts := verify.Options{Keys: []crypto.PublicKey{c.key}}
-			if verify.NeedsSigstore(c.b, opts) {
-				t.Fatalf("%s %s: a key-signed bundle needs no Sigstore verifier", alg, c.name)
+			got := answers(verify.Verify(context.Background(), c.b, verify.Options{Keys: []crypto.PublicKey{c.key}}))["signature"]
+			if got.Status != c.want {
+				t.Errorf("%s %s: %+v", alg, c.name, got)
 			}
-			lean := answers(verify.Verify(context.Background(), c.b, opts))["signature"]
-			opts.Sigstore = sigstore.Check
-			full := answers(verify.Verify(context.Background(), c.b, opts))["signature"]
-			if lean.Status != c.want || full.Status != c.want {
-				t.Errorf("%s %s: lean %+v, sigstore-go %+v", alg, c.name, lean, full)
-			}
+		}
+		// Nobody trusted: a failure in one line, a warning only when asked.
+		if got := answers(verify.Verify(context.Background(), good, verify.Options{}))["signature"]; got.Status != verify.Fail || !strings.Contains(got.Reason, "--insecure-ignore-signer") {
+			t.Errorf("%s, no key: %+v", alg, got)
+		}
+		if got := answers(verify.Verify(context.Background(), good, verify.Options{InsecureIgnoreSigner: true}))["signature"]; got.Status != verify.Warn {
+			t.Errorf("%s, no key, insecure: %+v", alg, got)
 		}
 	}
 }
