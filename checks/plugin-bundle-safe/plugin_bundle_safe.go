@@ -132,5 +132,5 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	if n == 0 {
 		return checks.NotApplicable("the plugin bundles no components"), nil
 	}
-	return query.Outcome(s, fails, warns, fmt.Sprintf("%s read, nothing hostile", checks.Plural(n, "component"))), nil
+	return shell.Outcome(fails, warns, fmt.Sprintf("%s read, nothing hostile", checks.Plural(n, "component"))), nil
 }
