@@ -192,7 +192,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	if looked == 0 {
 		return checks.NotApplicable("no hooks and no shipped settings"), nil
 	}
-	return query.Outcome(s, fails, warns, "hooks and settings take no privilege"), nil
+	return shell.Outcome(fails, warns, "hooks and settings take no privilege"), nil
 }
 
 func contains(list []string, s string) bool {
