@@ -26,7 +26,7 @@ const (
 )
 
 // Version is the producer's version.
-const Version = "1.0.0"
+const Version = "1.0.1"
 
 // Stdin is the keyword under which a command receives its standard input.
 const Stdin = "<stdin>"
@@ -128,11 +128,23 @@ func (l *lowerer) stmt(s *syntax.Stmt, depth int) []*flow.Stmt {
 			return out
 		}
 	case *syntax.FuncDecl:
-		f := &flow.Func{Name: c.Name.Value, Line: ln, Params: []flow.Param{{Name: "@", Rest: true}}}
-		f.Body = l.stmt(c.Body, depth+1)
-		out := []*flow.Stmt{{Op: flow.Def, Fn: f, Line: ln, Col: col}}
-		if forkBomb(c) {
-			out = append(out, &flow.Stmt{Op: flow.Eval, Val: &flow.Expr{Op: flow.Call, X: prog("<fork-bomb>"), Line: ln, Col: col}, Line: ln, Col: col})
+		names := c.Names
+		if c.Name != nil {
+			names = []*syntax.Lit{c.Name}
+		}
+		if len(names) == 0 {
+			// An anonymous function ("() cmd", which the bash parser
+			// accepts too) runs where it is declared.
+			return l.stmt(c.Body, depth+1)
+		}
+		var out []*flow.Stmt
+		for _, n := range names {
+			f := &flow.Func{Name: n.Value, Line: ln, Params: []flow.Param{{Name: "@", Rest: true}}}
+			f.Body = l.stmt(c.Body, depth+1)
+			out = append(out, &flow.Stmt{Op: flow.Def, Fn: f, Line: ln, Col: col})
+			if forkBomb(n.Value, c.Body) {
+				out = append(out, &flow.Stmt{Op: flow.Eval, Val: &flow.Expr{Op: flow.Call, X: prog("<fork-bomb>"), Line: ln, Col: col}, Line: ln, Col: col})
+			}
 		}
 		return out
 	case *syntax.Block:
@@ -394,17 +406,20 @@ func wordText(w *syntax.Word) string {
 
 // forkBomb reports a function that runs itself twice over or in the
 // background: ":(){ :|:& };:" in any spelling.
-func forkBomb(f *syntax.FuncDecl) bool {
+func forkBomb(name string, body *syntax.Stmt) bool {
+	if body == nil {
+		return false
+	}
 	self := 0
 	bg := false
-	syntax.Walk(f.Body, func(n syntax.Node) bool {
+	syntax.Walk(body, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Stmt:
 			if x.Background {
 				bg = true
 			}
 		case *syntax.CallExpr:
-			if len(x.Args) > 0 && x.Args[0].Lit() == f.Name.Value {
+			if len(x.Args) > 0 && x.Args[0].Lit() == name {
 				self++
 			}
 		}

@@ -71,8 +71,7 @@ func AnalyzeLenient(src []byte) (fs []Finding, parsed bool, err error) {
 	if len(src) > MaxProgramBytes {
 		return nil, false, fmt.Errorf("shell program over %d bytes", MaxProgramBytes)
 	}
-	fs, err = rate(src)
-	return fs, err == nil && parses(src) == nil, err
+	return rate(src), parses(src) == nil, nil
 }
 
 // Analyze parses a shell program and rates it; a program that does not
@@ -106,14 +105,9 @@ func parses(src []byte) (err error) {
 }
 
 // rate lowers one program through the model's shell producer and judges
-// all of it. A producer that fails on the program is an error the caller
-// sees, never an empty (passing) rating.
-func rate(src []byte) (out []Finding, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			out, err = nil, fmt.Errorf("shell: the producer failed on the program: %v", r)
-		}
-	}()
+// all of it.
+func rate(src []byte) []Finding {
+	var out []Finding
 	set := analysis.Code("shell", "program", string(src), 0, 0)
 	seen := map[string]bool{}
 	for _, f := range judge(set, Scope{In: func(facts.Span, facts.Context) bool { return true }, Spreads: true}) {
@@ -124,5 +118,5 @@ func rate(src []byte) (out []Finding, err error) {
 		seen[k] = true
 		out = append(out, Finding{Category: f.cat, Severity: f.sev, Line: f.ev.Line, Message: f.ev.Message})
 	}
-	return out, nil
+	return out
 }
