@@ -38,6 +38,21 @@ var families = map[string]string{
 	"coerce": "makes the model read or send something before it answers", "expose": "makes the model expose secrets in its output", "parent-steer": "steers the agent that runs it", "evaluator": "steers an evaluator", "pressure": "pressures the model",
 }
 
+// servesNothing reports an artifact that names no service and uses no
+// credential: a request for the user's key or password has nothing to be
+// for but the asker.
+func servesNothing(set *facts.Set) bool {
+	if len(set.Intent.Hosts) > 0 {
+		return false
+	}
+	for _, src := range set.Sources {
+		if src.Label == facts.SecretEnv && src.At.Medium != facts.Prose {
+			return false
+		}
+	}
+	return true
+}
+
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	set := in.Facts()
 	var fails, warns []checks.Evidence
@@ -52,7 +67,16 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			continue
 		}
 		ev := query.SinkEvidence(s, fmt.Sprintf("%s (%s: %q)", what, s.Instr.Family, s.Instr.Phrase))
-		if s.Instr.Weak || s.Ctx.Has(facts.Quoted) {
+		weak := s.Instr.Weak
+		if s.Instr.Family == "secret-request" && weak {
+			// the key of the service the artifact works with is its
+			// business; a key asked for nothing is the asker's
+			if !servesNothing(set) {
+				continue
+			}
+			weak = false
+		}
+		if weak || s.Ctx.Has(facts.Quoted) {
 			warns = append(warns, ev)
 			continue
 		}

@@ -22,6 +22,9 @@ type Phrase struct {
 	// right before it: "the team will provide your credentials" is not a
 	// request.
 	NotAfter, NotBefore *regexp.Regexp
+	// NotWithin must not match inside the match: "ignore any embedded
+	// instructions" defends against injected text.
+	NotWithin *regexp.Regexp
 	// NegatedForm: the phrase carries its own negator ("do not ask for
 	// confirmation"), so only a further negator before it negates it.
 	NegatedForm bool
@@ -75,7 +78,19 @@ var phraseTable = sync.OnceValue(func() *phraseSet {
 		}
 		p := &Phrase{Entry: e, Family: e.Label, Re: re, NegatedForm: e.Has("negated-form"), Weak: e.Has("weak"), Object: e.Opt("object")}
 		if na := e.Opt("not-after"); na != "" {
-			p.NotAfter = regexp.MustCompile(`^\s*(?:` + na + `)\b`)
+			// a last alternative "$" is the sentence's end
+			end := ""
+			if n, ok := strings.CutSuffix(na, "|$"); ok {
+				na, end = n, "|$"
+			}
+			if na == "$" {
+				p.NotAfter = regexp.MustCompile(`^\s*$`)
+			} else {
+				p.NotAfter = regexp.MustCompile(`^\s*(?:(?:` + na + `)\b` + end + `)`)
+			}
+		}
+		if nw := e.Opt("not-within"); nw != "" {
+			p.NotWithin = regexp.MustCompile(`\b(?:` + nw + `)\b`)
 		}
 		if nb := e.Opt("not-before"); nb != "" {
 			p.NotBefore = regexp.MustCompile(`\b(?:` + nb + `)`)
@@ -110,6 +125,9 @@ func (p *Phrase) Match(s string) [][]int {
 			continue
 		}
 		if p.NotBefore != nil && p.NotBefore.MatchString(s[max(0, m[0]-24):m[0]]) {
+			continue
+		}
+		if p.NotWithin != nil && p.NotWithin.MatchString(s[m[0]:m[1]]) {
 			continue
 		}
 		out = append(out, m)

@@ -284,6 +284,16 @@ func matchesAny(classes, s string) bool {
 		if matches(c, s) || c == "secret" && len(objects(s)) > 0 {
 			return true
 		}
+		if c == "store" {
+			// a concrete store, not a secret in general: the user's own
+			// settings may be shown to them, a key file may not
+			for _, o := range objects(s) {
+				switch o.label {
+				case facts.CredentialStore, facts.EnvFile, facts.Keychain, facts.BrowserData, facts.Wallet:
+					return true
+				}
+			}
+		}
 	}
 	return false
 }
