@@ -65,7 +65,7 @@ func Scan(l *Ledger) []SafetyFinding {
 	}
 	for _, n := range l.Network {
 		where := fmt.Sprintf("%s %s:%d", n.Method, n.Host, n.Port)
-		label := vocab.HostLabel(n.Host)
+		label := vocab.PeerLabel(n.Host)
 		switch {
 		case n.Canary:
 			add(n.Case, RuleCanaryLeak, "fail", "sent a decoy credential from the sandbox's home: "+where)
@@ -93,7 +93,7 @@ func Scan(l *Ledger) []SafetyFinding {
 			if a, err := netip.ParseAddr(host); err == nil && a.IsLoopback() {
 				continue
 			}
-			if vocab.HostLabel(host) == "metadata" {
+			if vocab.PeerLabel(host) == "metadata" {
 				add(p.Case, RuleMetadata, "fail", "connected directly to a cloud metadata address: "+p.Connect)
 			} else {
 				add(p.Case, RuleDirectConnect, "warn", "tried to connect around the proxy (no route): "+p.Connect)

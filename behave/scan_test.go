@@ -135,12 +135,15 @@ func TestScanCommands(t *testing.T) {
 func TestScanHosts(t *testing.T) {
 	runScanCases(t, []scanCase{
 		{"metadata by name", reach("GET", "metadata.google.internal", 0), RuleMetadata, "fail", false},
+		{"metadata by its bare name", reach("GET", "metadata", 0), RuleMetadata, "fail", false},
+		{"a host named like it", reach("CONNECT", "metadata.example.com", 0), RuleEgressAttempt, "warn", false},
 		{"metadata of another cloud", reach("GET", "100.100.100.200", 0), RuleMetadata, "fail", false},
 		{"link-local, not metadata", reach("CONNECT", "169.254.1.1", 0), RuleEgressAttempt, "warn", false},
 		{"capture host", reach("CONNECT", "abc.webhook.site", 0), RuleEgressAttempt, "fail", false},
 		{"tunnel host", reach("CONNECT", "x.trycloudflare.com", 0), RuleEgressAttempt, "fail", false},
 		{"ordinary host", reach("CONNECT", "webhooks.example.com", 0), RuleEgressAttempt, "warn", false},
 		{"metadata connect v6", Ledger{Processes: []ProcEvent{{Path: "connect", Connect: "[fd00:ec2::254]:80"}}}, RuleMetadata, "fail", false},
+		{"metadata connect by name", Ledger{Processes: []ProcEvent{{Path: "connect", Connect: "metadata:80"}}}, RuleMetadata, "fail", false},
 		{"direct connect", Ledger{Processes: []ProcEvent{{Path: "connect", Connect: "203.0.113.7:9"}}}, RuleDirectConnect, "warn", false},
 	})
 }

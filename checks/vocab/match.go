@@ -169,6 +169,9 @@ type hostEntry struct {
 	hosts  []string
 	path   string
 	scheme bool
+	// withScheme: the host counts only in a URL that names a scheme
+	// (a bare word is not a host)
+	withScheme bool
 }
 
 var hostTable = sync.OnceValue(func() []hostEntry {
@@ -181,7 +184,7 @@ var hostTable = sync.OnceValue(func() []hostEntry {
 		} else {
 			hs = []string{p}
 		}
-		out = append(out, hostEntry{Entry: e, hosts: hs, path: e.Opt("path"), scheme: e.Has("scheme")})
+		out = append(out, hostEntry{Entry: e, hosts: hs, path: e.Opt("path"), scheme: e.Has("scheme"), withScheme: e.Has("with-scheme")})
 	}
 	return out
 })
@@ -193,7 +196,9 @@ func SplitURL(s string) (scheme, host, p string, ok bool) {
 	if i := strings.Index(s, "://"); i > 0 {
 		scheme = strings.ToLower(s[:i])
 		if u, err := url.Parse(s); err == nil && u.Host != "" {
-			return scheme, strings.ToLower(strings.Trim(u.Hostname(), "[]")), u.EscapedPath(), true
+			// a fully qualified name's trailing dot names the same host
+			h := strings.TrimSuffix(strings.ToLower(strings.Trim(u.Hostname(), "[]")), ".")
+			return scheme, h, u.EscapedPath(), h != ""
 		}
 		s = s[i+3:]
 	}
@@ -226,7 +231,7 @@ func HostLabel(u string) string {
 			}
 			continue
 		}
-		if !ok {
+		if !ok || e.withScheme && scheme == "" {
 			continue
 		}
 		for _, h := range e.hosts {
@@ -244,6 +249,17 @@ func HostLabel(u string) string {
 		}
 	}
 	return ""
+}
+
+// PeerLabel classifies the host of a connection, a name known to be a
+// host (as a ledger records it): HostLabel's answer for it, a bare name
+// included.
+func PeerLabel(host string) string {
+	host = strings.TrimSpace(host)
+	if strings.Contains(host, ":") && !strings.HasPrefix(host, "[") {
+		host = "[" + host + "]" // an IPv6 address, not host:port
+	}
+	return HostLabel("tcp://" + host)
 }
 
 type nameEntry struct {

@@ -89,6 +89,22 @@ func TestLiteralKey(t *testing.T) {
 	}
 }
 
+// A ledger's host is a host even bare: the scheme a with-scheme entry
+// needs is implied.
+func TestPeerLabel(t *testing.T) {
+	for host, want := range map[string]string{
+		"metadata": "metadata", "METADATA.": "metadata", "fd00:ec2::254": "metadata", "169.254.169.254": "metadata",
+		"abc.webhook.site": "capture", "metadata.example.com": "", "example.com": "",
+	} {
+		if got := PeerLabel(host); got != want {
+			t.Errorf("PeerLabel(%q) = %q, want %q", host, got, want)
+		}
+	}
+	if got := HostLabel("metadata"); got != "" {
+		t.Errorf("a bare word is labelled %q", got)
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	f.Add([]byte("@section a\nlabel  pat  k=v flag\n    + yes\n    - no\n"))
 	f.Add([]byte("  + orphan\n"))
@@ -113,6 +129,7 @@ func FuzzClassify(f *testing.F) {
 		_ = PathLabels(s)
 		_ = EnvLabel(s)
 		_ = HostLabel(s)
+		_ = PeerLabel(s)
 	})
 }
 

@@ -541,6 +541,9 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 		if u := role.Entry.Opt("unless"); u != "" && hasAny(a, splitOpt(u)) {
 			return all
 		}
+		if role.Entry.Has("needs-dest") && len(dests) == 0 {
+			return all // a read of the setting, not a change to it
+		}
 		var argv []string
 		switch kind {
 		case facts.PrivChange, facts.ProcessKill, facts.Delete, facts.Install:
@@ -770,7 +773,11 @@ func (e *engine) applyEffect(role *vocab.Role, api string, a *args, at facts.Spa
 	case "self-propagate":
 		e.effect(facts.SelfPropagate, api, at)
 	default:
-		e.effect(facts.EffectKind(kind), api, at)
+		what := api
+		if ss := strsOf(a.pos); api == "<assign>" && len(ss) >= 2 {
+			what = ss[0] + "=" + ss[1] // the setting, not the pseudo-program
+		}
+		e.effect(facts.EffectKind(kind), what, at)
 	}
 }
 

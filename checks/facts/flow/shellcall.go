@@ -214,15 +214,32 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 		return taintOnly(e.shellArgs(x, sc, nil).order...)
 	}
 	a := e.shellArgs(x, sc, role)
-	// A subcommand (git config, systemctl enable) or a mode flag
-	// (journalctl --vacuum-time) has an entry of its own.
+	// A subcommand (git config, systemctl enable), a subcommand's own
+	// subcommand or key (gh release create, git config core.hooksPath) or
+	// a mode flag (journalctl --vacuum-time) has an entry of its own; the
+	// longer name wins.
 	if len(a.pos) > 0 {
-		if sub, ok := a.pos[0].str(); ok {
-			if r := e.cmdRole(name + "." + sub); r != nil {
-				role = r
-				a = e.shellArgs(&Expr{Op: Call, X: x.X, Args: dropFirstPositional(e, x, sc), Keys: dropFirstKey(e, x, sc), Line: x.Line, Col: x.Col}, sc, role)
-				name += "." + sub
+		var subs []string
+		for _, p := range a.pos[:min(2, len(a.pos))] {
+			s, ok := p.str()
+			if !ok {
+				break
 			}
+			subs = append(subs, s)
+		}
+		for n := len(subs); n > 0; n-- {
+			full := name + "." + strings.Join(subs[:n], ".")
+			r := e.cmdRole(full)
+			if r == nil {
+				continue
+			}
+			cur := x
+			for range n {
+				cur = &Expr{Op: Call, X: x.X, Args: dropFirstPositional(e, cur, sc), Keys: dropFirstKey(e, cur, sc), Line: x.Line, Col: x.Col}
+			}
+			role, name = r, full
+			a = e.shellArgs(cur, sc, role)
+			break
 		}
 	}
 	if role == nil || role.Kind != "effect" {
@@ -526,10 +543,17 @@ func hasAny(a *args, flags map[string]bool) bool {
 }
 
 // flagged says whether an effect entry's condition holds: flag= needs one
-// of its flags, names= one of its names as an argument.
+// of its flags, names= one of its names as an argument, values= one of its
+// values as an argument.
 func flagged(role *vocab.Role, a *args) bool {
 	if f := role.Entry.Opt("flag"); f != "" && !hasAny(a, splitOpt(f)) {
 		return false
+	}
+	if v := role.Entry.Opt("values"); v != "" {
+		values := splitOpt(v)
+		if !slices.ContainsFunc(strsOf(a.pos), func(s string) bool { return values[s] }) {
+			return false
+		}
 	}
 	if n := role.Entry.Opt("names"); n != "" {
 		names := splitOpt(n)

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -26,7 +27,7 @@ const (
 )
 
 // Version is the producer's version.
-const Version = "1.0.1"
+const Version = "1.1.0"
 
 // Stdin is the keyword under which a command receives its standard input.
 const Stdin = "<stdin>"
@@ -123,7 +124,7 @@ func (l *lowerer) stmt(s *syntax.Stmt, depth int) []*flow.Stmt {
 				if a.Name == nil {
 					continue
 				}
-				out = append(out, &flow.Stmt{Op: flow.Assign, Dst: []*flow.Expr{name(a.Name.Value)}, Val: l.assignValue(a, depth), Line: ln, Col: col})
+				out = append(out, l.assign(a, depth, ln, col)...)
 			}
 			return out
 		}
@@ -204,7 +205,7 @@ func (l *lowerer) stmt(s *syntax.Stmt, depth int) []*flow.Stmt {
 			if a.Naked {
 				continue
 			}
-			out = append(out, &flow.Stmt{Op: flow.Assign, Dst: []*flow.Expr{name(a.Name.Value)}, Val: l.assignValue(a, depth), Line: ln, Col: col})
+			out = append(out, l.assign(a, depth, ln, col)...)
 		}
 		return out
 	case *syntax.TimeClause:
@@ -228,6 +229,32 @@ func (l *lowerer) callName(s *syntax.Stmt) string {
 	}
 	return ""
 }
+
+// assign binds a variable. Setting one the shell itself reads
+// (HISTFILE=/dev/null) is also a command of the pseudo-program <assign>,
+// so the vocabulary can say what the setting does.
+func (l *lowerer) assign(a *syntax.Assign, depth int, ln, col int32) []*flow.Stmt {
+	v := l.assignValue(a, depth)
+	out := []*flow.Stmt{{Op: flow.Assign, Dst: []*flow.Expr{name(a.Name.Value)}, Val: v, Line: ln, Col: col}}
+	if shellVars()[a.Name.Value] {
+		call := &flow.Expr{Op: flow.Call, X: prog("<assign>"), Args: []*flow.Expr{{Op: flow.Str, S: a.Name.Value}, v}, Line: ln, Col: col}
+		out = append(out, &flow.Stmt{Op: flow.Eval, Val: call, Line: ln, Col: col})
+	}
+	return out
+}
+
+// shellVars are the variables the vocabulary's <assign> entries name.
+var shellVars = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, e := range vocab.Entries("calls-shell") {
+		if e.Pattern == "<assign>" {
+			for _, n := range strings.Split(e.Opt("names"), ",") {
+				out[n] = true
+			}
+		}
+	}
+	return out
+})
 
 func (l *lowerer) assignValue(a *syntax.Assign, depth int) *flow.Expr {
 	if a.Array != nil {
