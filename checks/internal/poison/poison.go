@@ -1,6 +1,8 @@
-// Package poison judges one string of an MCP surface for instructions
-// aimed at the model: the analysis the tool, prompt and resource poisoning
-// checks share.
+// Package poison judges the strings of an MCP surface for instructions
+// aimed at the model, as the analysis model reads them (its prose producer
+// over every string a client shows the model, with the vocabulary's
+// phrases), and for text hidden after a padding run: the judgement the
+// tool, prompt and resource poisoning checks share.
 package poison
 
 import (
@@ -9,9 +11,7 @@ import (
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/facts"
-	"github.com/metahub-ai/attest/checks/internal/instruct"
 	"github.com/metahub-ai/attest/checks/internal/query"
-	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/checks/surface"
 	"github.com/metahub-ai/attest/mcp"
 )
@@ -19,78 +19,6 @@ import (
 // MinPadding is the run of blank lines or whitespace before text that
 // counts as hiding it.
 const MinPadding = 500
-
-var (
-	// Reading a secret store or an MCP client's configuration.
-	sensitiveRead = lex.Lazy(`\b(read|cat|open|load|include|pass|send|provide|attach|copy|paste|put|add|insert|upload|get)\b[^.\n]{0,60}?(~/\.ssh|\bid_(rsa|ed25519|ecdsa)\b|\.env\b|~/\.cursor/mcp\.json|\bmcp\.json\b|\.claude\.json\b|claude_desktop_config\.json|\.aws/credentials|~/\.netrc|\.git-credentials|\.npmrc|\.pypirc|\bkeychain\b|\bprivate key)`)
-	// Handing the conversation or the model's own instructions to a tool.
-	contextLeak = lex.Lazy(`\b(pass|include|send|provide|put|add|insert|attach|copy|paste|dump|append)\b[^.\n]{0,50}?\b(the (entire |full |whole )?(conversation|chat history|chat|message history|previous messages|system prompt|system message|instructions you (were|have been) given)|all (previous |prior )?messages|your (system prompt|instructions))\b`)
-	// What a side-channel parameter asks for.
-	sideRequest = lex.Lazy(`\b(conversation|chat history|system prompt|previous messages|file contents?|contents of|~/|\.env\b|mcp\.json|credentials?|api keys?|tokens?|passwords?|secrets?|ssh)\b`)
-	// Pressure alone.
-	pressure = lex.Lazy(`\b(always|must)\b[^.\n]{0,20}?\b(call|use|run|invoke)\b[^.\n]{0,20}?\bthis tool\b[^.\n]{0,30}?\b(first|before|prior to)\b|\bbefore (using|calling) any other tools?\b`)
-)
-
-var (
-	sensitiveWords = []string{"ssh", "id_", ".env", "mcp.json", "claude", ".aws", "netrc", "credentials", "npmrc", "pypirc", "keychain", "private key"}
-	leakWords      = []string{"conversation", "chat", "history", "system prompt", "system message", "messages", "instructions"}
-)
-
-func containsAny(s string, subs []string) bool {
-	for _, x := range subs {
-		if strings.Contains(s, x) {
-			return true
-		}
-	}
-	return false
-}
-
-var sideChannel = map[string]bool{"sidenote": true, "side_note": true, "notes": true, "note": true, "context": true, "feedback": true, "debug": true, "metadata": true, "extra": true}
-
-// Verdict of one string.
-type Verdict int
-
-const (
-	Clean    Verdict = iota
-	Pressure         // warn: pressure to call a tool first, alone
-	Poisoned         // fail
-)
-
-// Judge reads one string of field (as mcp.Surface.Strings names fields)
-// and says why it is poisoned, if it is.
-func Judge(field, text string) (Verdict, string) {
-	if padded(text) {
-		return Poisoned, fmt.Sprintf("text hidden after %d+ blank lines or spaces", MinPadding)
-	}
-	n := instruct.Normalize(text)
-	for _, h := range append(instruct.Instructions(n), instruct.HostileActions(n)...) {
-		if !instruct.Negated(n, h.Start) {
-			return Poisoned, fmt.Sprintf("instructs the model (%s)", h.Family)
-		}
-	}
-	// Each pattern runs only on text holding one of its words: most
-	// descriptions hold none, and a pattern never needed is never compiled.
-	if containsAny(n, sensitiveWords) {
-		if loc := sensitiveRead.Re().FindStringIndex(n); loc != nil && !instruct.Negated(n, loc[0]) {
-			return Poisoned, "tells the model to read or pass a secret store or MCP client configuration"
-		}
-	}
-	if containsAny(n, leakWords) {
-		if loc := contextLeak.Re().FindStringIndex(n); loc != nil && !instruct.Negated(n, loc[0]) {
-			return Poisoned, "asks for the conversation or the model's instructions"
-		}
-	}
-	if strings.HasPrefix(field, "parameter ") && strings.HasSuffix(field, " description") {
-		param := strings.TrimSuffix(strings.TrimPrefix(field, "parameter "), " description")
-		if sideChannel[strings.ToLower(param)] && sideRequest.Re().MatchString(n) {
-			return Poisoned, fmt.Sprintf("side-channel parameter %q asks for private data", param)
-		}
-	}
-	if strings.Contains(n, " tool") && pressure.Re().MatchString(n) {
-		return Pressure, "presses the model to call the tool first"
-	}
-	return Clean, ""
-}
 
 // padded reports text after a run of MinPadding blank lines or whitespace.
 func padded(s string) bool {
@@ -200,7 +128,7 @@ func Run(in *checks.Input, kinds map[string]bool, noun string, skipUnresolved bo
 			return true
 		}
 		strs++
-		if v, _ := Judge(field, text); v == Poisoned && padded(text) {
+		if padded(text) {
 			add(site.File, site.Line, true, fmt.Sprintf("%s %q %s hides text after a padding run", kind, entry, field))
 		}
 		if extra != nil {
