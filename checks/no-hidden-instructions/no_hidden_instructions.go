@@ -13,13 +13,14 @@ import (
 // Check is no-hidden-instructions.
 var Check = &checks.Check{
 	ID:          "no-hidden-instructions",
-	Version:     "1.1.0",
+	Version:     "1.2.0",
 	Title:       "No instructions in hidden channels",
 	Axis:        checks.Safety,
 	Weight:      5,
 	Blocking:    true,
 	Tier:        checks.Deterministic,
 	Kinds:       resolve.Kinds,
+	Uses:        []string{checks.UsesFacts},
 	Doc:         Doc,
 	Remediation: Remediation,
 	Run:         run,

@@ -20,18 +20,14 @@ type Doc struct {
 	Body     string
 	LineBase int // file line of the body's first line, minus one
 	Front    []Block
-	// cache, set on a Doc from Load, holds what the analysers derive from
-	// it, shared by every check of a run: five checks segmented and
-	// normalised the same documents.
+	// cache, set on a Doc from Load, holds its segmentation, shared by
+	// every check of a run.
 	cache *docCache
 }
 
 type docCache struct {
 	bodyOnce sync.Once
 	body     []Block
-	allOnce  sync.Once
-	all      []Block
-	norms    []string
 }
 
 // BodyBlocks segments the body (Blocks), once per run for a loaded Doc.
@@ -42,24 +38,6 @@ func (d Doc) BodyBlocks() []Block {
 	}
 	d.cache.bodyOnce.Do(func() { d.cache.body = Blocks(d.Body, d.LineBase) })
 	return d.cache.body
-}
-
-// analysed is the frontmatter's blocks and the body's, each with its
-// normalised text.
-func (d Doc) analysed() ([]Block, []string) {
-	compute := func() ([]Block, []string) {
-		blocks := append(slices.Clip(d.Front), d.BodyBlocks()...)
-		norms := make([]string, len(blocks))
-		for i, b := range blocks {
-			norms[i] = Normalize(b.Text)
-		}
-		return blocks, norms
-	}
-	if d.cache == nil {
-		return compute()
-	}
-	d.cache.allOnce.Do(func() { d.cache.all, d.cache.norms = compute() })
-	return d.cache.all, d.cache.norms
 }
 
 // ModelDocs yields every text file of the subject that a model reads, as a
@@ -116,7 +94,6 @@ func load(s *resolve.Subject, p string) (Doc, bool) {
 // Result collects an analysis's evidence.
 type Result struct {
 	Fails, Warns []checks.Evidence
-	Labelled     int
 }
 
 // Outcome turns the findings into a check result: fail on any failure,
@@ -152,36 +129,6 @@ func negated(norm string, off int) bool {
 	before := norm[max(0, off-16):off]
 	return strings.Contains(before, "never ") || strings.Contains(before, "do not ") || strings.Contains(before, "don't ") ||
 		strings.Contains(before, "must not ") || strings.Contains(before, "should not ")
-}
-
-func labelledBlock(b Block, norm string) bool {
-	return Labelled(norm) || Labelled(Normalize(b.Before)) || Labelled(Normalize(b.After)) || Labelled(Normalize(b.Heading))
-}
-
-// Injection runs the instruction analyser over the visible text of a
-// document: an unquoted, unnegated hit fails; a quoted hit warns unless it
-// is a labelled example.
-func Injection(d Doc, r *Result) {
-	blocks, norms := d.analysed()
-	for i, b := range blocks {
-		if b.Kind == Heading || b.Kind == Comment {
-			continue // headings name topics; comments are hidden channels, judged elsewhere
-		}
-		n := norms[i]
-		labelled := sync.OnceValue(func() bool { return labelledBlock(b, n) })
-		for _, h := range Instructions(n) {
-			quoted := b.Kind == Quote || b.Kind == Fence || Quoted(n, h.Start)
-			switch {
-			case negated(n, h.Start):
-			case quoted && labelled():
-				r.Labelled++
-			case quoted:
-				r.add(false, d.Path, b.LineOf(h.Start, len(n)), fmt.Sprintf("quoted %s text addressed to the model, with no label saying it is an example", h.Family))
-			default:
-				r.add(true, d.Path, b.LineOf(h.Start, len(n)), fmt.Sprintf("%s: text addressed to the model that overrides the user or its host", h.Family))
-			}
-		}
-	}
 }
 
 // InlineCode lists the inline code spans of a line of markdown.

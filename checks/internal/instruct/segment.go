@@ -149,5 +149,5 @@ func isListItem(t string) bool {
 	return i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && (t[i+1] == ' ' || t[i+1] == '\t')
 }
 
-// Normalize is the analysers' normal form (text.Normalize).
+// Normalize is the normal form the prose producer reads (text.Normalize).
 func Normalize(s string) string { return text.Normalize(s) }
