@@ -11,8 +11,10 @@ pickle.loads. Arguments are folded (constants, concatenation, join,
 reversal, char codes, base64/hex decoding), and aliases are resolved
 (const e = eval; globalThis["ev" + "al"]; getattr(builtins, "ex" + "ec")).
 
-It fails on executing network-obtained content (eval of a fetch or
-requests.get), executing decoded content (exec(base64.b64decode(...)),
+It fails on executing network-obtained content (eval of a call the
+vocabulary knows as reaching the network, such as fetch, axios,
+superagent.get, requests.get or urlopen, or of a response body read with
+.text() or .json()), executing decoded content (exec(base64.b64decode(...)),
 eval(atob(...)), exec(zlib.decompress(...))), and a constant or folded
 command the shell rules rate as failing. It warns (score 0.25) on shell
 strings with non-constant parts and eval/exec of non-literals, and (0.75)

@@ -11,19 +11,21 @@ import (
 	"github.com/metahub-ai/attest/checks/internal/shell"
 	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/checks/lex/fold"
+	"github.com/metahub-ai/attest/checks/vocab"
 	"github.com/metahub-ai/attest/resolve"
 )
 
 // Check is no-dynamic-code-execution.
 var Check = &checks.Check{
 	ID:          "no-dynamic-code-execution",
-	Version:     "1.1.0",
+	Version:     "1.2.0",
 	Title:       "No execution of strings",
 	Axis:        checks.Safety,
 	Weight:      5,
 	Blocking:    true,
 	Tier:        checks.Deterministic,
 	Kinds:       resolve.Kinds,
+	Uses:        []string{checks.UsesFacts},
 	Doc:         Doc,
 	Remediation: Remediation,
 	Run:         run,
@@ -47,10 +49,26 @@ var pySinks = map[string]sinkKind{"exec": codeSink, "eval": codeSink, "compile":
 
 var (
 	// Matched against tokens joined by single spaces (tokensText), so a
-	// dotted name reads "requests . get".
-	fetchy  = lex.Lazy(`\b(fetch|axios|got|request|urlopen|urlretrieve|requests ?\. ?(get|post)|httpx ?\. ?(get|post)|https? ?\. ?get|read_text|aiohttp)\b|\. ?(text|json) ?\( ?\)`)
-	decodey = lex.Lazy(`\b(b64decode|atob|decodebytes|fromhex|unhexlify|decompress|inflate|inflateSync|gunzipSync|unzipSync|Buffer ?\. ?from|codecs ?\. ?decode|rot13|fromCharCode)\b`)
+	// dotted name reads "r . text ( )". A response's body read as text
+	// (r.text(), r.json()) is remote content whatever fetched it; the
+	// calls that fetch are the vocabulary's (fetches).
+	bodyRead = lex.Lazy(`\bread_text\b|\. ?(text|json) ?\( ?\)`)
+	decodey  = lex.Lazy(`\b(b64decode|atob|decodebytes|fromhex|unhexlify|decompress|inflate|inflateSync|gunzipSync|unzipSync|Buffer ?\. ?from|codecs ?\. ?decode|rot13|fromCharCode)\b`)
 )
+
+// fetches reports code (source text of lang) that calls what the
+// vocabulary knows as reaching the network, or reads a response's body.
+func fetches(lang, code string) bool {
+	if bodyRead.Re().MatchString(code) {
+		return true
+	}
+	for _, c := range fold.Parse(lang, code).Calls() {
+		if vocab.Networked(lang, c.Name) {
+			return true
+		}
+	}
+	return false
+}
 
 func tokensText(ts []lex.Token) string {
 	var b strings.Builder
@@ -166,7 +184,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 				return checks.At(f.Path, c.Line, 0, fmt.Sprintf("%s: %s", c.Name, msg))
 			}
 			switch {
-			case kind == codeSink && fetchy.Re().MatchString(text):
+			case kind == codeSink && fetches(lang, text):
 				fails = append(fails, at("executes content fetched from the network"))
 			case (kind == codeSink || kind == shellSink) && decodey.Re().MatchString(text):
 				fails = append(fails, at("executes decoded content"))
@@ -186,7 +204,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 				scores = append(scores, 0.25)
 			case kind == codeSink && constant:
 				fs, _, _ := shell.AnalyzeLenient([]byte(folded))
-				if len(fs) > 0 || decodey.Re().MatchString(folded) || fetchy.Re().MatchString(folded) {
+				if len(fs) > 0 || decodey.Re().MatchString(folded) || fetches(lang, folded) {
 					fails = append(fails, at("executes folded code that fetches, decodes or runs commands"))
 				}
 			case kind == importSink && !constant:

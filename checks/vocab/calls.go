@@ -185,3 +185,26 @@ func CallSections() []string {
 	}
 	return out
 }
+
+// Networked reports whether calling a qualified name reaches the network
+// in a language: a fetch, or a sink that sends, connects or resolves; a
+// method of a receiver the caller could not type is looked up by the
+// receiver's name (session.post).
+func Networked(lang, qualified string) bool {
+	r := Call(lang, qualified)
+	if r == nil {
+		if i := strings.LastIndexByte(qualified, '.'); i > 0 {
+			r = Method(lang, qualified[i+1:], qualified[:i])
+		}
+	}
+	if r == nil {
+		return false
+	}
+	switch {
+	case r.Kind == "fetch":
+		return true
+	case r.Kind == "sink":
+		return r.Arg == "net-send" || r.Arg == "net-connect" || r.Arg == "dns"
+	}
+	return false
+}

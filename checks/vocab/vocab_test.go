@@ -105,6 +105,21 @@ func TestPeerLabel(t *testing.T) {
 	}
 }
 
+func TestNetworked(t *testing.T) {
+	for _, c := range []struct {
+		lang, name string
+		want       bool
+	}{
+		{"js", "fetch", true}, {"js", "axios.post", true}, {"python", "requests.get", true}, {"python", "urllib.request.urlopen", true},
+		{"python", "session.post", true}, {"shell", "curl", true}, {"shell", "nc", true},
+		{"js", "JSON.parse", false}, {"python", "json.loads", false}, {"python", "result.post", false}, {"shell", "cat", false},
+	} {
+		if got := Networked(c.lang, c.name); got != c.want {
+			t.Errorf("Networked(%s, %s) = %v, want %v", c.lang, c.name, got, c.want)
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	f.Add([]byte("@section a\nlabel  pat  k=v flag\n    + yes\n    - no\n"))
 	f.Add([]byte("  + orphan\n"))
