@@ -8,7 +8,8 @@ inside a request handler, a timer or a callback; a description assigned or
 updated at run time (tool.description = ..., registered.update({description});
 a tools/list_changed notification sent from a handler; a description
 computed from the clock, a random number, a call counter or a network
-response; in Go, AddTool after the server starts serving.
+response (a call the vocabulary knows as reaching the network); in Go,
+AddTool after the server starts serving.
 
 Any of these fails with score 0; the check is not blocking by itself, as a
 poisoned replacement string is caught by the poisoning checks, which read

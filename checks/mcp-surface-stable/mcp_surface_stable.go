@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
@@ -13,18 +14,20 @@ import (
 	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/checks/lex/fold"
+	"github.com/metahub-ai/attest/checks/vocab"
 	"github.com/metahub-ai/attest/resolve"
 )
 
 // Check is mcp-surface-stable.
 var Check = &checks.Check{
 	ID:          "mcp-surface-stable",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "The tool surface does not change after approval",
 	Axis:        checks.Safety,
 	Weight:      3,
 	Tier:        checks.Deterministic,
 	Kinds:       []resolve.Kind{resolve.KindMCP},
+	Uses:        []string{checks.UsesFacts},
 	Doc:         Doc,
 	Remediation: Remediation,
 	Run:         run,
@@ -37,8 +40,10 @@ var (
 	deferred = map[string]bool{"registerTool": true, "tool": true, "registerPrompt": true, "prompt": true, "registerResource": true, "resource": true,
 		"setRequestHandler": true, "setNotificationHandler": true, "setInterval": true, "setTimeout": true, "on": true, "once": true,
 		"addEventListener": true, "get": true, "post": true, "use": true}
-	listChanged  = map[string]bool{"sendToolListChanged": true, "sendPromptListChanged": true, "sendResourceListChanged": true, "send_tool_list_changed": true, "send_prompt_list_changed": true, "send_resource_list_changed": true}
-	volatileDesc = []string{"Date", "now", "random", "counter", "count", "fetch", "requests", "httpx", "time", "datetime", "uuid"}
+	listChanged = map[string]bool{"sendToolListChanged": true, "sendPromptListChanged": true, "sendResourceListChanged": true, "send_tool_list_changed": true, "send_prompt_list_changed": true, "send_resource_list_changed": true}
+	// volatileDesc are names of the clock, randomness and counters; a
+	// network call is the vocabulary's (vocab.Networked).
+	volatileDesc = []string{"Date", "now", "random", "counter", "count", "time", "datetime", "uuid"}
 )
 
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
@@ -89,7 +94,7 @@ func scan(p string, fl *fold.File) []checks.Evidence {
 			} else if b == "remove_tool" {
 				out = append(out, checks.At(p, c.Line, 0, "remove_tool() changes the surface"))
 			}
-			if len(c.Args) >= 2 && (b == "registerTool" || b == "tool") && volatile(c.Args[1]) {
+			if len(c.Args) >= 2 && (b == "registerTool" || b == "tool") && volatile(fl.Lang, c.Args[1]) {
 				out = append(out, checks.At(p, c.Line, 0, "a tool description computed from the clock, randomness, a counter or the network"))
 			}
 		case listChanged[b] && inDeferred(c) != "":
@@ -122,16 +127,20 @@ func hasKey(ts []lex.Token, key string) bool {
 }
 
 // volatile reports a tool config or description that reads the clock,
-// randomness, a counter or the network.
-func volatile(ts []lex.Token) bool {
+// randomness, a counter or the network (a call the vocabulary knows as
+// reaching it).
+func volatile(lang string, ts []lex.Token) bool {
+	var b strings.Builder
 	for _, t := range ts {
-		if t.Kind != lex.Ident {
-			continue
+		if t.Kind == lex.Ident && slices.Contains(volatileDesc, t.Text) {
+			return true
 		}
-		for _, v := range volatileDesc {
-			if t.Text == v {
-				return true
-			}
+		b.WriteString(t.Text)
+		b.WriteByte(' ')
+	}
+	for _, c := range fold.Parse(lang, b.String()).Calls() {
+		if vocab.Networked(lang, c.Name) {
+			return true
 		}
 	}
 	return false
