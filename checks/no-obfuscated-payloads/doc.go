@@ -6,9 +6,11 @@ const Doc = `Decodes the encoded literals of every text file (quoted base64 or
 base64url runs of 40+ characters, hex of 48+, char-code arrays of 20+,
 \x and \u escape runs, URL-encoding) and compressed bytes after decoding,
 up to 4 layers, and judges what comes out. It fails when the decoded text
-is code or shell (a shebang, curl or wget, /bin/sh, chmod, rm -rf, nc, eval,
-exec(, require(, import, child_process, subprocess, os.system, socket,
-powershell) or the shell rules rate it as failing, and on packer and
+is code or shell (a shebang, /bin/sh, chmod, rm -rf, eval, exec(, require(,
+import, child_process, subprocess, os.system, socket, powershell), a
+command that reaches a host through a program the vocabulary knows as
+fetching or sending (curl, wget, nc, aria2c, scp), or a program the shell
+rules rate as failing, and on packer and
 obfuscator signatures: eval(function(p,a,c,k,e,..., obfuscator-style
 _0x identifiers with a string array, long JSFuck runs, PyArmor,
 gzinflate(base64_decode(, PowerShell -EncodedCommand.

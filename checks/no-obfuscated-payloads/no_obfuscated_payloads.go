@@ -13,11 +13,14 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/analysis"
+	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/internal/shell"
 	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/checks/lex/fold"
+	"github.com/metahub-ai/attest/checks/vocab"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/resolve/manifest"
 )
@@ -25,13 +28,14 @@ import (
 // Check is no-obfuscated-payloads.
 var Check = &checks.Check{
 	ID:          "no-obfuscated-payloads",
-	Version:     "1.1.0",
+	Version:     "1.2.0",
 	Title:       "No obfuscated payloads",
 	Axis:        checks.Safety,
 	Weight:      5,
 	Blocking:    true,
 	Tier:        checks.Deterministic,
 	Kinds:       resolve.Kinds,
+	Uses:        []string{checks.UsesFacts},
 	Doc:         Doc,
 	Remediation: Remediation,
 	Run:         run,
@@ -49,10 +53,12 @@ var (
 	charCodes = lex.Lazy(`(?:fromCharCode\s*\(|\[)\s*((?:\d{2,3}\s*,\s*){19,}\d{2,3})\s*[\])]`)
 	escapes   = lex.Lazy(`((?:\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}){20,})`)
 	urlEnc    = lex.Lazy(`((?:%[0-9a-fA-F]{2}){20,})`)
-	codeLike  = lex.Lazy(`(?i)^#!|\bcurl\s|\bwget\s|/bin/(ba)?sh\b|\bchmod\s|\brm\s+-rf\b|\bnc\s+-|\beval\s*\(|\bexec\s*\(|\brequire\s*\(|^\s*import\s+\w|\bchild_process\b|\bsubprocess\b|\bos\.system\b|\bsocket\.|\bpowershell\b|invoke-expression|\biex\b|/dev/tcp/`)
-	packers   = lex.Lazy(`eval\(function\(p,a,c,k,e,[rd]\)|__pyarmor__|pyarmor_runtime|gzinflate\(\s*base64_decode\(|(?i)-e(nc(odedcommand)?)?\s+[A-Za-z0-9+/=]{40,}|FromBase64String\([^)]*\)[^;\n]{0,40}\|\s*(iex|invoke-expression)`)
-	obfIdent  = lex.Lazy(`\b_0x[0-9a-f]{4,6}\b`)
-	jsfuck    = lex.Lazy(`[\[\]()!+]{200,}`)
+	// codeLike: decoded text that reads as code; a decoded command that
+	// reaches the network is the vocabulary's to name (reachesNetwork).
+	codeLike = lex.Lazy(`(?i)^#!|/bin/(ba)?sh\b|\bchmod\s|\brm\s+-rf\b|\beval\s*\(|\bexec\s*\(|\brequire\s*\(|^\s*import\s+\w|\bchild_process\b|\bsubprocess\b|\bos\.system\b|\bsocket\.|\bpowershell\b|invoke-expression|\biex\b|/dev/tcp/`)
+	packers  = lex.Lazy(`eval\(function\(p,a,c,k,e,[rd]\)|__pyarmor__|pyarmor_runtime|gzinflate\(\s*base64_decode\(|(?i)-(?:e|enc|encodedcommand)\s+[A-Za-z0-9+/=]{40,}|FromBase64String\([^)]*\)[^;\n]{0,40}\|\s*(iex|invoke-expression)`)
+	obfIdent = lex.Lazy(`\b_0x[0-9a-f]{4,6}\b`)
+	jsfuck   = lex.Lazy(`[\[\]()!+]{200,}`)
 )
 
 // mediaMagic: decoded bytes that are images, fonts, audio or documents.
@@ -241,6 +247,9 @@ func candidates(line string) []candidate {
 	return out
 }
 
+// judgeDecoded reports decoded text that is code: it reads as code, the
+// shell rules rate it as failing, or, read as a shell program, it reaches
+// the network.
 func judgeDecoded(s string) bool {
 	if codeLike.Re().MatchString(s) {
 		return true
@@ -251,6 +260,22 @@ func judgeDecoded(s string) bool {
 	}
 	for _, f := range fs {
 		if f.Severity == shell.Fail {
+			return true
+		}
+	}
+	return reachesNetwork(s)
+}
+
+// reachesNetwork reports text that, read by the model's shell producer,
+// runs a program the vocabulary knows as fetching or sending (curl, wget,
+// nc, aria2c, scp) towards a host: prose that happens to start with such a
+// word ("curl is a tool") names none.
+func reachesNetwork(s string) bool {
+	for _, sk := range analysis.Code("shell", "decoded", s, 0, 0).Sinks {
+		if sk.Kind != facts.NetSend && sk.Kind != facts.NetConnect {
+			continue
+		}
+		if _, h, _, ok := vocab.SplitURL(sk.Dest); ok && strings.ContainsAny(h, ".:") {
 			return true
 		}
 	}
