@@ -10,56 +10,42 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/checks/lex/fold"
+	"github.com/metahub-ai/attest/checks/vocab"
 	"github.com/metahub-ai/attest/resolve"
 )
 
 // Check is no-undeclared-egress.
 var Check = &checks.Check{
 	ID:          "no-undeclared-egress",
-	Version:     "1.1.0",
+	Version:     "1.2.0",
 	Title:       "No undeclared network destinations",
 	Axis:        checks.Safety,
 	Weight:      4,
 	Blocking:    true,
 	Tier:        checks.Deterministic,
 	Kinds:       resolve.Kinds,
+	Uses:        []string{checks.UsesFacts},
 	Doc:         Doc,
 	Remediation: Remediation,
 	Run:         run,
 }
 
-var (
-	netCalls = map[string]bool{"fetch": true, "axios": true, "got": true, "request": true, "get": true, "post": true, "put": true,
-		"patch": true, "delete": true, "urlopen": true, "Request": true, "WebSocket": true, "connect": true, "createConnection": true,
-		"create_connection": true, "HTTPSConnection": true, "HTTPConnection": true, "stream": true, "head": true}
-	netReceivers = []string{"axios", "got", "http", "https", "requests", "httpx", "urllib", "aiohttp", "session", "client", "net", "socket", "undici", "ky", "superagent", "request"}
-	urlInText    = lex.Lazy(`https?://[A-Za-z0-9.-]+`)
-	capture      = []string{"pastebin.com", "transfer.sh", "ngrok.io", "ngrok-free.app", "ngrok.app", "trycloudflare.com", "webhook.site",
-		"requestbin.net", "requestbin.com", "pipedream.net", "interact.sh", "oast.fun", "oast.pro", "oast.live", "oast.site", "oast.online",
-		"oast.me", "burpcollaborator.net", "oastify.com", "api.telegram.org", "discord.com", "discordapp.com", "hastebin.com", "0x0.st", "termbin.com"}
-	infra = []string{"registry.npmjs.org", "registry.yarnpkg.com", "pypi.org", "files.pythonhosted.org", "github.com", "codeload.github.com",
-		"gitlab.com", "bitbucket.org", "proxy.golang.org", "crates.io", "static.crates.io", "sum.golang.org", "registry.modelcontextprotocol.io"}
-	metadata = []string{"169.254.169.254", "metadata.google.internal", "metadata", "100.100.100.200", "fd00:ec2::254"}
-)
+var urlInText = lex.Lazy(`https?://[A-Za-z0-9.-]+`)
+
+// hostile are the vocabulary's host labels an undocumented destination
+// must not carry (metadata is judged on its own).
+var hostile = []string{"capture", "paste", "file-drop", "tunnel", "chat-webhook", "dyndns", "pool"}
 
 // configLike: a name a URL is configured under.
 func configLike(name string) bool {
 	l := strings.ToLower(name)
 	for _, k := range []string{"url", "uri", "endpoint", "host", "base", "api", "webhook", "server"} {
 		if strings.Contains(l, k) {
-			return true
-		}
-	}
-	return false
-}
-
-func within(host string, list []string) bool {
-	for _, h := range list {
-		if host == h || strings.HasSuffix(host, "."+h) {
 			return true
 		}
 	}
@@ -114,9 +100,6 @@ func hostOf(s string) string {
 	return ""
 }
 
-// bareCalls are network calls made without a receiver.
-var bareCalls = map[string]bool{"fetch": true, "axios": true, "got": true, "WebSocket": true, "urlopen": true, "create_connection": true}
-
 // declared collects the hosts the documentation and manifests name.
 func declared(s *resolve.Subject) map[string]bool {
 	out := map[string]bool{}
@@ -132,8 +115,32 @@ func declared(s *resolve.Subject) map[string]bool {
 }
 
 type dest struct {
-	host, context, path string
-	line                int
+	host, url, context, path string
+	line                     int
+}
+
+// code are the media whose sends this check reads: code the artifact
+// runs, not commands its documents show.
+var code = map[facts.Medium]bool{facts.Python: true, facts.JS: true, facts.TS: true, facts.Go: true}
+
+// sinkHost is the host a network sink reaches, "" when it names none: a
+// URL of a network scheme, or the host of a connection.
+func sinkHost(sk facts.Sink) string {
+	if strings.Contains(sk.Dest, "://") {
+		return hostOf(sk.Dest)
+	}
+	if sk.Kind != facts.NetConnect {
+		return ""
+	}
+	if _, h, _, ok := vocab.SplitURL(sk.Dest); ok && (strings.ContainsAny(h, ".:") || isNumber(h)) {
+		return h
+	}
+	return ""
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.ParseUint(s, 0, 32)
+	return err == nil
 }
 
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
@@ -141,33 +148,21 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	docs := declared(s)
 	var dests []dest
 	n := 0
+	for _, sk := range in.Facts().Sinks {
+		if (sk.Kind != facts.NetSend && sk.Kind != facts.NetConnect) || !code[sk.At.Medium] || sk.Ctx.Has(facts.InDoc) {
+			continue
+		}
+		if h := sinkHost(sk); h != "" {
+			dests = append(dests, dest{h, sk.Dest, "call " + sk.API, sk.At.Path, sk.At.Line})
+		}
+	}
+	for f := range files.Scan(s) {
+		if files.IsText(f) && files.Language(f.Path, f.Content) == "go" {
+			n++
+		}
+	}
 	for f, fl := range files.Code(s) {
 		n++
-		for _, c := range fl.Calls() {
-			parts := strings.Split(c.Name, ".")
-			base := parts[len(parts)-1]
-			receiverOK := len(parts) == 1 && bareCalls[base] || len(parts) > 1 && slices.ContainsFunc(netReceivers, func(r string) bool {
-				return strings.EqualFold(parts[0], r) || strings.HasSuffix(strings.ToLower(parts[0]), r)
-			})
-			if !netCalls[base] || !receiverOK || len(c.Args) == 0 {
-				continue
-			}
-			if base == "get" && len(parts) == 1 {
-				continue
-			}
-			if v, ok := fl.Eval(c.Args[0], 0); ok {
-				if h := hostOf(v); h != "" {
-					dests = append(dests, dest{h, "call " + c.Name, f.Path, c.Line})
-				}
-			} else if len(c.Args[0]) > 0 && c.Args[0][0].Text == "(" {
-				// socket.create_connection(("203.0.113.7", 4444))
-				if v, ok := fl.Eval(c.Args[0][1:2], 0); ok {
-					if h := hostOf("tcp://" + v); h != "" {
-						dests = append(dests, dest{h, "call " + c.Name, f.Path, c.Line})
-					}
-				}
-			}
-		}
 		for i := 0; i+2 < len(fl.Toks); i++ {
 			t := fl.Toks[i]
 			if t.Kind != lex.Ident || (fl.Toks[i+1].Text != "=" && fl.Toks[i+1].Text != ":") || !configLike(t.Text) {
@@ -180,20 +175,25 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			for j := i + 2; j < end; j++ {
 				if v, ok := fold.Unquote(fl.Toks[j]); ok && strings.Contains(v, "://") {
 					if h := hostOf(v); h != "" {
-						dests = append(dests, dest{h, "config " + t.Text, f.Path, int(t.Line)})
+						dests = append(dests, dest{h, v, "config " + t.Text, f.Path, int(t.Line)})
 					}
 				}
 			}
 			if v, ok := fl.Eval(fl.Toks[i+2:end], 0); ok && strings.Contains(v, "://") {
 				if h := hostOf(v); h != "" {
-					dests = append(dests, dest{h, "config " + t.Text, f.Path, int(t.Line)})
+					dests = append(dests, dest{h, v, "config " + t.Text, f.Path, int(t.Line)})
 				}
 			}
 		}
 	}
 	var fails, warns []checks.Evidence
 	hosts := map[string]bool{}
+	seen := map[dest]bool{}
 	for _, d := range dests {
+		if seen[d] {
+			continue // one call the model records as two sends
+		}
+		seen[d] = true
 		hosts[d.host] = true
 		at := func(msg string) checks.Evidence {
 			return checks.At(d.path, d.line, 0, fmt.Sprintf("%s (%s): %s", d.host, d.context, msg))
@@ -201,7 +201,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		if ip, ok := parseIP(d.host); ok {
 			switch {
 			case ip.IsLoopback() || ip.IsUnspecified():
-			case slices.Contains(metadata, ip.String()):
+			case vocab.PeerLabel(ip.String()) == "metadata":
 				fails = append(fails, at("cloud metadata endpoint"))
 			case ip.IsPrivate() || ip.IsLinkLocalUnicast():
 				warns = append(warns, at("private address"))
@@ -210,12 +210,18 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			}
 			continue
 		}
+		u := d.url
+		if !strings.Contains(u, "://") {
+			u = "tcp://" + u // a connection's host:port
+		}
+		labels := vocab.HostLabels(u)
+		bad := slices.IndexFunc(hostile, labels.Has)
 		switch {
-		case reserved(d.host) || docs[d.host] || within(d.host, infra):
-		case slices.Contains(metadata, d.host):
+		case labels.Has("metadata"):
 			fails = append(fails, at("cloud metadata endpoint"))
-		case within(d.host, capture):
-			fails = append(fails, at("an undocumented paste, tunnel or capture host"))
+		case bad >= 0 && !docs[d.host]:
+			fails = append(fails, at(fmt.Sprintf("an undocumented %s host", hostile[bad])))
+		case reserved(d.host) || docs[d.host] || labels.Has("registry"):
 		default:
 			warns = append(warns, at("an undocumented host"))
 		}
@@ -228,7 +234,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	case len(warns) > 0:
 		return checks.Warning(0.5, fmt.Sprintf("%s:%d %s", warns[0].Path, warns[0].Line, warns[0].Message), append(warns, metric)...), nil
 	case n == 0:
-		return checks.NotApplicable("no JavaScript, TypeScript or Python code"), nil
+		return checks.NotApplicable("no JavaScript, TypeScript, Python or Go code"), nil
 	}
 	return checks.Passed(fmt.Sprintf("%s, all declared", checks.Plural(len(hosts), "destination")), metric), nil
 }

@@ -221,13 +221,35 @@ func SplitURL(s string) (scheme, host, p string, ok bool) {
 }
 
 // HostLabel classifies a URL or host: capture, paste, file-drop, tunnel,
-// chat-webhook, metadata, dyndns or pool; "" when none applies.
+// chat-webhook, metadata, dyndns, pool, installer or registry; "" when none
+// applies. The first entry that matches names it.
 func HostLabel(u string) string {
+	if ls := hostLabels(u, true); len(ls) > 0 {
+		return ls[0]
+	}
+	return ""
+}
+
+// HostLabels is every label whose entry matches a URL or host (an
+// installer's host can be a registry too).
+func HostLabels(u string) Labels {
+	var out Labels
+	for _, l := range hostLabels(u, false) {
+		out = out.add(l)
+	}
+	return out
+}
+
+func hostLabels(u string, first bool) []string {
+	var out []string
 	scheme, host, p, ok := SplitURL(u)
 	for _, e := range hostTable() {
+		if first && len(out) > 0 {
+			break
+		}
 		if e.scheme {
 			if scheme == e.hosts[0] {
-				return e.Label
+				out = append(out, e.Label)
 			}
 			continue
 		}
@@ -243,12 +265,13 @@ func HostLabel(u string) string {
 			}
 			if host == hh || strings.HasSuffix(host, "."+hh) {
 				if e.path == "" || strings.HasPrefix(strings.ToLower(p), e.path) {
-					return e.Label
+					out = append(out, e.Label)
+					break
 				}
 			}
 		}
 	}
-	return ""
+	return out
 }
 
 // PeerLabel classifies the host of a connection, a name known to be a

@@ -38,12 +38,9 @@ func TestExamples(t *testing.T) {
 			}
 			return nil
 		},
-		"hosts": func(s string) Labels {
-			if l := HostLabel(s); l != "" {
-				return Labels{l}
-			}
-			return nil
-		},
+		// a host may carry several labels (an installer's host is a
+		// registry too): each entry promises its own
+		"hosts": HostLabels,
 	}
 	for file, f := range classify {
 		for _, e := range Entries(file) {
@@ -102,6 +99,19 @@ func TestPeerLabel(t *testing.T) {
 	}
 	if got := HostLabel("metadata"); got != "" {
 		t.Errorf("a bare word is labelled %q", got)
+	}
+}
+
+// HostLabel names the first label that applies, HostLabels every one.
+func TestHostLabels(t *testing.T) {
+	if got := HostLabels("https://pypi.org/simple/"); !got.Has("installer") || !got.Has("registry") {
+		t.Errorf("HostLabels(pypi.org) = %v", got)
+	}
+	if got := HostLabel("https://pypi.org/simple/"); got != "installer" {
+		t.Errorf("HostLabel(pypi.org) = %q", got)
+	}
+	if got := HostLabels("https://example.com/"); len(got) != 0 {
+		t.Errorf("HostLabels(example.com) = %v", got)
 	}
 }
 
