@@ -135,6 +135,22 @@ func PathLabels(p string) Labels {
 	return out
 }
 
+// Decoy is a credential file the behavioral scan plants in the sandbox's
+// home: its path under the home and its content, in which every %s stands
+// for the run's canary token.
+type Decoy struct{ Path, Content string }
+
+// Decoys are the path entries that carry decoy= content.
+func Decoys() []Decoy {
+	var out []Decoy
+	for _, e := range Entries("paths") {
+		if c := e.Opt("decoy"); c != "" && strings.HasPrefix(e.Pattern, "~/") {
+			out = append(out, Decoy{Path: strings.TrimPrefix(e.Pattern, "~/"), Content: strings.ReplaceAll(c, `\n`, "\n")})
+		}
+	}
+	return out
+}
+
 var envTable = sync.OnceValue(func() []globEntry { return globs("env", strings.ToUpper) })
 
 // EnvLabel classifies an environment variable's name: "secret-env" when it

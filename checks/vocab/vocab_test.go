@@ -115,6 +115,23 @@ func TestHostLabels(t *testing.T) {
 	}
 }
 
+// Every decoy the sandbox plants is a credential store by the
+// vocabulary's own reading, and holds the canary.
+func TestDecoys(t *testing.T) {
+	ds := Decoys()
+	if len(ds) < 4 {
+		t.Fatalf("%d decoys", len(ds))
+	}
+	for _, d := range ds {
+		if !PathLabels("~/" + d.Path).Has("credential-store") {
+			t.Errorf("decoy %s is no credential store: %v", d.Path, PathLabels("~/"+d.Path))
+		}
+		if !strings.Contains(d.Content, "%s") || strings.Contains(d.Content, `\n`) || !strings.HasSuffix(d.Content, "\n") {
+			t.Errorf("decoy %s: content %q", d.Path, d.Content)
+		}
+	}
+}
+
 func TestNetworked(t *testing.T) {
 	for _, c := range []struct {
 		lang, name string
