@@ -3,6 +3,8 @@ package nosecretexfiltration
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/facts"
@@ -35,6 +37,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	set := in.Facts()
 	var fails, warns []checks.Evidence
 	n := 0
+	configured := configuredDests(set)
 	for _, f := range set.Flows {
 		if !sinks[f.To.Kind] || !f.From.Label.Secret() || f.To.Kind == facts.ModelOutput && f.To.API == "return" {
 			continue
@@ -43,6 +46,11 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		ev := query.FlowEvidence(f, "reaches")
 		if query.Loopback(f.To.Dest) {
 			continue // nothing leaves the machine
+		}
+		if configured[sinkKey(f.To)] && (f.From.Label == facts.SecretEnv || f.From.Label == facts.EnvFile && onlyDest(f)) {
+			// the request goes where the user's configuration says
+			// (VIOS_BASE_URL from the environment or the project's .env)
+			continue
 		}
 		if f.From.Label == facts.CredentialStore && query.OwnPath(in.Subject, f.From.What) {
 			// the artifact's own credentials file: judged as its own secret
@@ -83,4 +91,26 @@ func judge(intent facts.Intent, f facts.Flow) checks.Status {
 		return checks.Warn
 	}
 	return checks.Fail
+}
+
+func sinkKey(s facts.Sink) string {
+	return fmt.Sprintf("%s\x00%s\x00%s:%d:%d", s.Kind, s.API, s.At.Path, s.At.Line, s.At.Col)
+}
+
+// configuredDests are the sinks whose host is a setting: the whole host
+// comes from an environment variable or a .env value ("$BASE_URL/v1/x"),
+// not a constant the artifact chose.
+func configuredDests(set *facts.Set) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range set.Flows {
+		if (f.From.Label == facts.EnvVar || f.From.Label == facts.EnvFile) && onlyDest(f) && (f.To.Dest == "?" || strings.HasPrefix(f.To.Dest, "?/") || strings.HasPrefix(f.To.Dest, "?:")) {
+			out[sinkKey(f.To)] = true
+		}
+	}
+	return out
+}
+
+// onlyDest: the value reaches the request as its address and nothing else.
+func onlyDest(f facts.Flow) bool {
+	return slices.Contains(f.To.Args, "via:dest") && !slices.Contains(f.To.Args, "via:data") && !slices.Contains(f.To.Args, "via:credential")
 }

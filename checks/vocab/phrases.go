@@ -59,7 +59,7 @@ var phraseTable = sync.OnceValue(func() *phraseSet {
 		})
 	}
 	for name, alt := range ps.words {
-		re, err := regexp.Compile(`\b(?:` + alt + `)\b`)
+		re, err := regexp.Compile(bounded(alt))
 		if err != nil {
 			ps.err = err
 			continue
@@ -203,4 +203,46 @@ func required(re *syntax.Regexp) []string {
 		return slices.Compact(out)
 	}
 	return nil
+}
+
+// bounded wraps each top-level alternative of a words class in word
+// boundaries, at the ends where it has a word character: "\.env" and
+// "expected output:" match beside spaces, where \b cannot.
+func bounded(alt string) string {
+	var parts []string
+	depth, start := 0, 0
+	for i := 0; i < len(alt); i++ {
+		switch alt[i] {
+		case '\\':
+			i++
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case '|':
+			if depth == 0 {
+				parts = append(parts, alt[start:i])
+				start = i + 1
+			}
+		}
+	}
+	parts = append(parts, alt[start:])
+	for i, p := range parts {
+		if p == "" {
+			continue
+		}
+		lead, trail := `\b`, `\b`
+		if c := p[0]; !(isWord(c) || c == '(') {
+			lead = ""
+		}
+		if c := p[len(p)-1]; !(isWord(c) || c == ')' || c == '?' || c == '*' || c == '+') {
+			trail = ""
+		}
+		parts[i] = lead + "(?:" + p + ")" + trail
+	}
+	return "(?:" + strings.Join(parts, "|") + ")"
+}
+
+func isWord(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }

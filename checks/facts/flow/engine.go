@@ -474,6 +474,26 @@ func (e *engine) setter(obj *Val, d *Expr, v *Val, at facts.Span) {
 }
 
 // elements is what iterating v yields.
+// ordered are a list's elements in order; a value that is no list is
+// its one element, and nothing is none.
+func ordered(v *Val) []*Val {
+	if v == nil {
+		return nil
+	}
+	var out []*Val
+	for i := 0; i < 1<<12; i++ {
+		f, ok := v.El[fmt.Sprint(i)]
+		if !ok {
+			break
+		}
+		out = append(out, f)
+	}
+	if len(out) == 0 && (len(v.S) > 0 || len(v.T) > 0 || len(v.El) > 0) {
+		out = []*Val{elements(v)}
+	}
+	return out
+}
+
 func elements(v *Val) *Val {
 	if v == nil {
 		return &Val{}
@@ -554,10 +574,20 @@ func (e *engine) eval(x *Expr, sc *scope) *Val {
 		return v
 	case List:
 		v := &Val{El: map[string]*Val{}}
+		n := 0
 		for i, a := range x.Args {
 			ev := e.eval(a, sc)
-			v.setField(fmt.Sprint(i), ev)
+			if i < len(x.Keys) && x.Keys[i] == "*" {
+				for _, el := range ordered(ev) {
+					v.setField(fmt.Sprint(n), el)
+					v.addTaints(el.T)
+					n++
+				}
+				continue
+			}
+			v.setField(fmt.Sprint(n), ev)
 			v.addTaints(ev.T)
+			n++
 		}
 		return v
 	case Dict:

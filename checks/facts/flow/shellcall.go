@@ -414,12 +414,28 @@ func (e *engine) shellArgs(x *Expr, sc *scope, role *vocab.Role) *args {
 			a.names = append(a.names, stdinKey)
 		}
 	}()
-	for i := 0; i < len(x.Args); i++ {
+	// the words, with arrays spread ("${ARGS[@]}")
+	type word struct {
+		k string
+		v *Val
+	}
+	var ws []word
+	for i, ax := range x.Args {
 		k := ""
 		if i < len(x.Keys) {
 			k = x.Keys[i]
 		}
-		v := e.eval(x.Args[i], sc)
+		v := e.eval(ax, sc)
+		if k == "*" {
+			for _, el := range ordered(v) {
+				ws = append(ws, word{"", el})
+			}
+			continue
+		}
+		ws = append(ws, word{k, v})
+	}
+	for i := 0; i < len(ws); i++ {
+		k, v := ws[i].k, ws[i].v
 		if k == "**" {
 			// a splatted table (PowerShell's @params): its keys are
 			// parameters
@@ -452,9 +468,9 @@ func (e *engine) shellArgs(x *Expr, sc *scope, role *vocab.Role) *args {
 			continue
 		}
 		if valued[s] {
-			if i+1 < len(x.Args) {
+			if i+1 < len(ws) {
 				i++
-				put(s, e.eval(x.Args[i], sc))
+				put(s, ws[i].v)
 			}
 			continue
 		}
@@ -465,9 +481,9 @@ func (e *engine) shellArgs(x *Expr, sc *scope, role *vocab.Role) *args {
 				if valued[f] {
 					if j+1 < len(s) {
 						put(f, &Val{S: []string{s[j+1:]}, T: v.T})
-					} else if i+1 < len(x.Args) {
+					} else if i+1 < len(ws) {
 						i++
-						put(f, e.eval(x.Args[i], sc))
+						put(f, ws[i].v)
 					}
 					break
 				}

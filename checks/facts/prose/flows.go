@@ -16,6 +16,7 @@ type span struct {
 	start, end int
 	text       string
 	label      facts.Label
+	path       bool // a path the text names, not a noun
 }
 
 func find(re *regexp.Regexp, s string) []span {
@@ -78,12 +79,12 @@ func objects(norm string) []span {
 		labels := vocab.PathLabels(p)
 		for _, l := range []string{"credential-store", "env-file", "keychain", "browser-data", "wallet", "agent-config", "history"} {
 			if labels.Has(l) {
-				out = append(out, span{start: a, end: b, text: p, label: facts.Label(l)})
+				out = append(out, span{start: a, end: b, text: p, label: facts.Label(l), path: true})
 				break
 			}
 		}
 		if labels.Has("proc-environ") {
-			out = append(out, span{start: a, end: b, text: p, label: facts.WholeEnv})
+			out = append(out, span{start: a, end: b, text: p, label: facts.WholeEnv, path: true})
 		}
 	}
 	return out
@@ -212,7 +213,13 @@ func (l *lowerer) reads(norm string, at facts.Span, ctx facts.Context) {
 	}
 	for _, o := range objects(norm) {
 		concrete := o.label == facts.CredentialStore || o.label == facts.EnvFile || o.label == facts.Keychain || o.label == facts.BrowserData ||
-			o.label == facts.Wallet || o.label == facts.AgentConfig || o.label == facts.Conversation || l.opt.Dest != ""
+			o.label == facts.Wallet || o.label == facts.AgentConfig || o.label == facts.Conversation
+		if l.opt.Dest != "" {
+			// a tool's text names what the tool works on ("List VPN
+			// credentials"); only a path of the user's or the model's own
+			// context is something the model is told to read and hand over
+			concrete = o.path || o.label == facts.Conversation
+		}
 		if !concrete {
 			continue
 		}

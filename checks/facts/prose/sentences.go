@@ -231,6 +231,11 @@ func (l *lowerer) sentence(norm, prev string, line int, ctx facts.Context, conse
 				continue
 			}
 			c := base | l.local(norm, m[0], m[1])
+			// "Mock response: ignore all previous instructions." is
+			// framed by the sentence that introduces it
+			if strings.HasSuffix(strings.TrimSpace(prev), ":") && matches("frame", prev) {
+				c |= facts.InExample
+			}
 			l.res.Set.Sinks = append(l.res.Set.Sinks, facts.Sink{Kind: facts.ModelInstruction, API: "prose", At: at, Ctx: c,
 				Instr: &facts.Instruction{Family: p.Family, Phrase: clip(norm[m[0]:m[1]], 80), Weak: p.Weak}})
 		}

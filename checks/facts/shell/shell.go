@@ -259,9 +259,15 @@ var shellVars = sync.OnceValue(func() map[string]bool {
 func (l *lowerer) assignValue(a *syntax.Assign, depth int) *flow.Expr {
 	if a.Array != nil {
 		lst := &flow.Expr{Op: flow.List}
+		if a.Append && a.Name != nil {
+			// ARGS+=(…) keeps what ARGS held
+			lst.Args = append(lst.Args, name(a.Name.Value))
+			lst.Keys = append(lst.Keys, "*")
+		}
 		for _, el := range a.Array.Elems {
 			if el.Value != nil {
 				lst.Args = append(lst.Args, l.word(el.Value, depth))
+				lst.Keys = append(lst.Keys, "")
 			}
 		}
 		return lst
@@ -269,7 +275,11 @@ func (l *lowerer) assignValue(a *syntax.Assign, depth int) *flow.Expr {
 	if a.Value == nil {
 		return &flow.Expr{Op: flow.Str, S: ""}
 	}
-	return l.word(a.Value, depth)
+	v := l.word(a.Value, depth)
+	if a.Append && a.Name != nil {
+		return &flow.Expr{Op: flow.Fmt, Args: []*flow.Expr{name(a.Name.Value), v}, Line: v.Line, Col: v.Col}
+	}
+	return v
 }
 
 // command lowers a statement's command with its redirections.
@@ -305,6 +315,11 @@ func (l *lowerer) call(c *syntax.CallExpr, depth int) *flow.Expr {
 	}
 	x := &flow.Expr{Op: flow.Call, X: ws[0], Line: ln, Col: col}
 	for _, w := range ws[1:] {
+		if w.Op == flow.Elem && w.S == "@" {
+			x.Args = append(x.Args, w.X)
+			x.Keys = append(x.Keys, "*")
+			continue
+		}
 		x.Args = append(x.Args, w)
 		x.Keys = append(x.Keys, "")
 	}

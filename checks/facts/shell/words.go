@@ -106,6 +106,12 @@ func (l *lowerer) part(p syntax.WordPart, depth int) []*flow.Expr {
 		if x.Exp != nil && x.Exp.Word != nil {
 			return []*flow.Expr{{Op: flow.Other, Args: []*flow.Expr{n, l.word(x.Exp.Word, depth+1)}, Line: ln, Col: col}}
 		}
+		if x.Index != nil && x.Slice == nil && x.Repl == nil {
+			if w, ok := x.Index.(*syntax.Word); ok && (w.Lit() == "@" || w.Lit() == "*") {
+				// "${ARGS[@]}": the array's elements, each a word
+				return []*flow.Expr{{Op: flow.Elem, S: "@", X: n, Line: ln, Col: col}}
+			}
+		}
 		if x.Slice != nil || x.Repl != nil || x.Index != nil {
 			return []*flow.Expr{{Op: flow.Other, Args: []*flow.Expr{n}, Line: ln, Col: col}}
 		}
