@@ -91,6 +91,16 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 			}
 		}
 	}
+	if role.Entry.Has("defines") {
+		// alias NAME=VALUE: VALUE runs whenever NAME is typed
+		var kept []string
+		for _, t := range texts {
+			if i := strings.IndexByte(t, '='); i > 0 {
+				kept = append(kept, t[i+1:])
+			}
+		}
+		texts = kept
+	}
 	if strip := role.Entry.Opt("strip"); strip != "" {
 		var kept []string
 		for _, t := range texts {
@@ -104,7 +114,7 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	if len(texts) > 0 {
 		dest = texts[0]
 	}
-	if role.Entry.Opt("strip") != "" && len(texts) == 0 {
+	if (role.Entry.Opt("strip") != "" || role.Entry.Has("defines")) && len(texts) == 0 {
 		return taintOnly(vals...)
 	}
 	s := e.sink(kind, api, clipLine(dest), nil, argv, at)
