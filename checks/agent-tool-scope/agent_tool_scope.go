@@ -12,11 +12,14 @@ import (
 
 // Check is agent-tool-scope.
 var Check = &checks.Check{
-	ID:          "agent-tool-scope",
-	Version:     "1.0.0",
-	Title:       "Agents declare a tool scope",
-	Axis:        checks.Safety,
-	Weight:      2,
+	ID:      "agent-tool-scope",
+	Version: "1.1.0",
+	Title:   "Agents declare a tool scope",
+	Axis:    checks.Safety,
+	Weight:  2,
+	// bypassPermissions takes every approval from the user, as plugin
+	// settings' defaultMode does (plugin-hooks-not-privileged blocks it)
+	Blocking:    true,
 	Tier:        checks.Deterministic,
 	Kinds:       []resolve.Kind{resolve.KindAgent},
 	Doc:         Doc,

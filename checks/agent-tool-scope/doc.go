@@ -2,8 +2,8 @@
 package agenttoolscope
 
 // Doc is the check's documentation.
-const Doc = `Reads every agent's tool scope. It fails on permissionMode
-bypassPermissions (nothing the agent does asks the user). It warns on a
+const Doc = `Reads every agent's tool scope. It fails, blocking, on
+permissionMode bypassPermissions (nothing the agent does asks the user). It warns on a
 markdown agent without 'tools' (it inherits every tool) and on an
 agent.json without a tool list. It passes otherwise, naming elevated tools
 (Bash, Write, Edit, WebFetch).`
