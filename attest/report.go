@@ -65,6 +65,9 @@ type Subject struct {
 	// manifest its kind was read from (SKILL.md, package.json, ...), so a
 	// finding about the whole artifact has a file to point at.
 	Manifest string `json:"manifest,omitempty"`
+	// KindReason says why the subject is of its kind; with no manifest,
+	// the closest kind it was judged as.
+	KindReason string `json:"kindReason,omitempty"`
 }
 
 // Digest holds the subject's digests. Only SHA256, the tree digest of

@@ -70,6 +70,10 @@ func renderText(w io.Writer, r *attest.Report, opts Options) error {
 	pf("  digest  sha256:%s\n", r.Subject.Digest.SHA256)
 	src := r.Subject.Source
 	pf("  source  %s %s\n", src.Type, Terminal(src.URI))
+	if r.Subject.Manifest == "" && r.Subject.KindReason != "" {
+		// no manifest said what this is: say how it was judged
+		pf("  kind    %s\n", Terminal(r.Subject.KindReason))
+	}
 	commit := r.Subject.Digest.GitCommit
 	if commit == "" && src.Commit != nil {
 		commit = *src.Commit

@@ -644,6 +644,11 @@ func reportSchemaLiteral() *jsonschema.Schema {
 					"kind": &jsonschema.Schema{
 						Enum: []any{"skill", "mcp", "agent", "plugin"},
 					},
+					"kindReason": &jsonschema.Schema{
+						Description: "why the subject is of its kind: the manifest read, --kind, or, with no manifest, the closest kind it was judged as",
+						Type:        "string",
+						MinLength:   ptr[int](1),
+					},
 					"manifest": &jsonschema.Schema{
 						Description: "the manifest the kind was read from, relative to the artifact's root",
 						Type:        "string",
