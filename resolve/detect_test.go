@@ -33,18 +33,27 @@ func TestDetectCollection(t *testing.T) {
 }
 
 func TestDetectUnknownNamesWhatItLookedFor(t *testing.T) {
-	_, err := Load(context.Background(), filepath.Join("testdata", "detect", "unknown"), LoadOptions{})
+	_, err := Load(context.Background(), filepath.Join("testdata", "detect", "nothing"), LoadOptions{})
 	if !errors.Is(err, ErrUnknownKind) {
 		t.Fatalf("err = %v", err)
 	}
-	for _, want := range []string{"SKILL.md", "plugin.json", "server.json", "agent.json"} {
+	for _, want := range []string{"SKILL.md", "plugin.json", "server.json", "agent.json", "MCP client configuration"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("message does not name %s: %v", want, err)
 		}
 	}
-	s, err := Load(context.Background(), filepath.Join("testdata", "detect", "unknown"), LoadOptions{Kind: KindSkill})
+	s, err := Load(context.Background(), filepath.Join("testdata", "detect", "nothing"), LoadOptions{Kind: KindSkill})
 	if err != nil || s.Kind != KindSkill || s.KindReason != "--kind" {
 		t.Fatalf("--kind override: %v %+v", err, s)
+	}
+}
+
+// A tree with documents or code and no manifest is judged under the
+// closest kind, and says so, rather than left unevaluated.
+func TestDetectClosestKind(t *testing.T) {
+	s, err := Load(context.Background(), filepath.Join("testdata", "detect", "unknown"), LoadOptions{})
+	if err != nil || s.Kind != KindSkill || !strings.Contains(s.KindReason, "no manifest") {
+		t.Fatalf("err = %v, kind %q (%s); want a skill judged for want of a manifest", err, s.Kind, s.KindReason)
 	}
 }
 

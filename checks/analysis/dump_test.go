@@ -11,8 +11,11 @@ import (
 	"github.com/metahub-ai/attest/resolve"
 )
 
+// TestDump prints the model of ATTEST_DUMP_FACTS, a development aid for
+// reading what the producers found; ATTEST_DUMP_FACTS_SINKS=1 adds every
+// sink.
 func TestDump(t *testing.T) {
-	dir := os.Getenv("DUMP")
+	dir := os.Getenv("ATTEST_DUMP_FACTS")
 	if dir == "" {
 		t.Skip()
 	}
@@ -28,7 +31,7 @@ func TestDump(t *testing.T) {
 	for _, x := range set.Sinks {
 		if x.Kind == facts.ModelInstruction {
 			fmt.Fprintf(&b, "instr %s %q at %s ctx=%d\n", x.Instr.Family, x.Instr.Phrase, x.At, x.Ctx)
-		} else if os.Getenv("SINKS") != "" {
+		} else if os.Getenv("ATTEST_DUMP_FACTS_SINKS") != "" {
 			fmt.Fprintf(&b, "sink %s %s %q %v at %s ctx=%d\n", x.Kind, x.API, x.Dest, x.DestLabels, x.At, x.Ctx)
 		}
 	}

@@ -56,4 +56,6 @@ var testEnvironment = []envVar{
 	{"ATTEST_TEST_ARTIFACTS", "a directory of artifacts for the corpus tests"},
 	{"ATTEST_BENCH_DIR", "a directory of artifacts for the benchmarks"},
 	{"ATTEST_LOG_FLAGS", "extra flags for the log server under test"},
+	{"ATTEST_DUMP_FACTS", "a directory whose analysis model TestDump prints (a development aid)"},
+	{"ATTEST_DUMP_FACTS_SINKS", "set: TestDump prints every sink, not only instructions"},
 }
