@@ -7,12 +7,16 @@ import (
 	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/ulikunitz/xz"
 
 	"github.com/metahub-ai/attest/attest"
 	"github.com/metahub-ai/attest/checks/checktest"
@@ -75,6 +79,12 @@ func TestPayloadPlacement(t *testing.T) {
 		}},
 		{"a .tar.gz inside a zip", func(p payload, line string) map[string]string {
 			return map[string]string{"assets/vendor.zip": zipOf(t, map[string]string{"vendor.tar.gz": tgzOf(t, map[string]string{"lib/" + p.name: line + "\n"})})}
+		}},
+		{"a .tar.xz", func(p payload, line string) map[string]string {
+			return map[string]string{"assets/vendor.tar.xz": compressedTar(t, "xz", map[string]string{"lib/" + p.name: line + "\n"})}
+		}},
+		{"a .tar.zst", func(p payload, line string) map[string]string {
+			return map[string]string{"assets/vendor.tar.zst": compressedTar(t, "zst", map[string]string{"lib/" + p.name: line + "\n"})}
 		}},
 		{"minified", func(p payload, line string) map[string]string {
 			if filepath.Ext(p.name) != ".js" {
@@ -157,4 +167,50 @@ func tgzOf(t *testing.T, files map[string]string) string {
 	}
 	gz.Close()
 	return buf.String()
+}
+
+// compressedTar makes a tar archive of the files compressed with xz or
+// zstd.
+func compressedTar(t *testing.T, kind string, files map[string]string) string {
+	t.Helper()
+	var raw bytes.Buffer
+	tw := tar.NewWriter(&raw)
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(files[name])), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		tw.Write([]byte(files[name]))
+	}
+	tw.Close()
+	var buf bytes.Buffer
+	var w io.WriteCloser
+	var err error
+	if kind == "xz" {
+		w, err = xz.NewWriter(&buf)
+	} else {
+		w, err = zstd.NewWriter(&buf)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(raw.Bytes())
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// An archive attest cannot read in full keeps the verdict from pass: a
+// format it does not open, and a member list cut by a limit.
+func TestUnreadArchiveNeverPasses(t *testing.T) {
+	const skill = "---\nname: unread\ndescription: Formats reports.\n---\n# Report\n\nFormats the weekly report.\n"
+	sevenZ := "7z\xbc\xaf\x27\x1c\x00\x04" + strings.Repeat("\x00", 64)
+	r := evaluateFiles(t, skill, map[string]string{"assets/bundle.7z": sevenZ})
+	if r.Score.Verdict == policy.VerdictPass {
+		t.Errorf("an unread 7z archive passed")
+	}
+	// the same skill without it passes, so the archive is what stops it
+	if r := evaluateFiles(t, skill, map[string]string{"assets/notes.txt": "weekly totals\n"}); r.Score.Verdict != policy.VerdictPass {
+		t.Fatalf("the twin without the archive: verdict %s, blocking %v", r.Score.Verdict, r.Score.Blocking)
+	}
 }

@@ -11,7 +11,8 @@
 //	              by that code point
 //	NAME.zip.d/   a directory that becomes the zip archive NAME.zip of its
 //	              (expanded) contents; NAME.tar.gz.d/ likewise a .tar.gz,
-//	              so archived payloads are fixtures too
+//	              so archived payloads are fixtures too (a .symlink inside
+//	              becomes a link member)
 package checktest
 
 import (
@@ -128,6 +129,7 @@ func packArchives(root string) error {
 		dir := dirs[i]
 		var buf bytes.Buffer
 		var add func(name string, data []byte) error
+		var link func(name, target string) error
 		var closeAll func() error
 		if strings.HasSuffix(dir, ".zip.d") {
 			zw := zip.NewWriter(&buf)
@@ -135,6 +137,15 @@ func packArchives(root string) error {
 				w, err := zw.Create(name)
 				if err == nil {
 					_, err = w.Write(data)
+				}
+				return err
+			}
+			link = func(name, target string) error {
+				h := &zip.FileHeader{Name: name}
+				h.SetMode(fs.ModeSymlink | 0o777)
+				w, err := zw.CreateHeader(h)
+				if err == nil {
+					_, err = w.Write([]byte(target))
 				}
 				return err
 			}
@@ -149,6 +160,9 @@ func packArchives(root string) error {
 				_, err := tw.Write(data)
 				return err
 			}
+			link = func(name, target string) error {
+				return tw.WriteHeader(&tar.Header{Name: name, Linkname: target, Mode: 0o777, Typeflag: tar.TypeSymlink})
+			}
 			closeAll = func() error {
 				if err := tw.Close(); err != nil {
 					return err
@@ -159,6 +173,16 @@ func packArchives(root string) error {
 		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err
+			}
+			if d.Type()&fs.ModeSymlink != 0 {
+				// a NAME.symlink inside becomes a link member, never
+				// followed here
+				target, err := os.Readlink(p)
+				if err != nil {
+					return err
+				}
+				rel, _ := filepath.Rel(dir, p)
+				return link(filepath.ToSlash(rel), target)
 			}
 			data, err := os.ReadFile(p)
 			if err != nil {

@@ -18,7 +18,7 @@ import (
 // Check is no-bundled-binaries.
 var Check = &checks.Check{
 	ID:          "no-bundled-binaries",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "No bundled binaries the artifact runs",
 	Axis:        checks.Safety,
 	Weight:      4,

@@ -9,9 +9,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/ulikunitz/xz"
+	"github.com/ulikunitz/xz/lzma"
 )
 
 // Limits on opening archives.
@@ -26,11 +31,19 @@ const (
 
 var errArchiveLimit = errors.New("archive limit reached")
 
+// ErrNotOpened means an archive of a format attest does not read: its
+// members were not inspected, which is recorded and never passes.
+var ErrNotOpened = errors.New("archive format not read")
+
+// maxLinkBytes bounds a zip symlink member's target.
+const maxLinkBytes = 4096
+
 // Member is one entry of an archive, as far as it was read.
 type Member struct {
 	Name    string // archive!/member (nested: a!/b.zip!/c)
 	Type    Type
-	Escapes bool // absolute or climbing name, or a link out of the archive
+	Escapes bool   // absolute or climbing name, or a link out of the archive
+	Link    string // a link member's target
 	// Text is the member's content when it is a regular file of valid
 	// UTF-8 with no NUL, within MaxTextMemberBytes: the content checks
 	// read it as a virtual file.
@@ -75,11 +88,25 @@ func escapes(name string) bool {
 	return c == ".." || strings.HasPrefix(c, "../")
 }
 
+// linkEscapes: a link member whose target, resolved where the member is
+// extracted, leaves the extraction directory (an absolute target always
+// does).
+func linkEscapes(name, target string) bool {
+	t := strings.ReplaceAll(target, `\`, "/")
+	if strings.HasPrefix(t, "/") || len(t) > 1 && t[1] == ':' {
+		return true
+	}
+	return escapes(path.Join(path.Dir(strings.ReplaceAll(name, `\`, "/")), t))
+}
+
 // read reads one member up to the expansion limits.
 func (in *inspector) read(r io.Reader, compressed int64) ([]byte, error) {
 	limit := int64(MaxExpandedBytes) - in.expanded
 	if compressed > 0 && compressed*MaxRatio < limit {
 		limit = compressed * MaxRatio
+	}
+	if limit <= 0 {
+		return nil, errArchiveLimit
 	}
 	b, err := io.ReadAll(io.LimitReader(r, limit+1))
 	in.expanded += int64(len(b))
@@ -104,6 +131,25 @@ func (in *inspector) open(name string, b []byte, t Type, depth int) error {
 		}
 		for _, f := range zr.File {
 			m := Member{Name: name + "!/" + f.Name, Escapes: escapes(f.Name)}
+			if f.Mode()&fs.ModeSymlink != 0 {
+				// a link member's content is its target, followed by
+				// whoever extracts it
+				rc, err := f.Open()
+				if err != nil {
+					return fmt.Errorf("%s: %w", m.Name, err)
+				}
+				target, err := io.ReadAll(io.LimitReader(rc, maxLinkBytes))
+				rc.Close()
+				if err != nil {
+					return fmt.Errorf("%s: %w", m.Name, err)
+				}
+				m.Link = string(target)
+				m.Escapes = m.Escapes || linkEscapes(f.Name, m.Link)
+				if err := in.add(m); err != nil {
+					return err
+				}
+				continue
+			}
 			if !f.FileInfo().IsDir() {
 				rc, err := f.Open()
 				if err != nil {
@@ -132,33 +178,40 @@ func (in *inspector) open(name string, b []byte, t Type, depth int) error {
 				return err
 			}
 		}
-	case Gzip, Bzip2:
-		var r io.Reader
-		if t == Gzip {
-			gz, err := gzip.NewReader(bytes.NewReader(b))
-			if err != nil {
-				return fmt.Errorf("%s: %w", name, err)
-			}
-			r = gz
-		} else {
-			r = bzip2.NewReader(bytes.NewReader(b))
-		}
-		data, err := in.read(r, int64(len(b)))
-		if err != nil && !errors.Is(err, errArchiveLimit) {
+	case Gzip, Bzip2, XZ, LZMA, Zstd:
+		r, closer, err := decompressor(t, b)
+		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		inner := Detect(strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".bz2"), data)
+		data, rerr := in.read(r, int64(len(b)))
+		closer()
+		if rerr != nil && !errors.Is(rerr, errArchiveLimit) {
+			return fmt.Errorf("%s: %w", name, rerr)
+		}
+		inner := Detect(streamInner(name), data)
 		if inner == Tar || len(data) > 262 && string(data[257:262]) == "ustar" {
-			return in.open(name, data, Tar, depth)
+			// the tar's members count against the budget as they are
+			// read; the stream holding them must not count twice
+			in.expanded -= int64(len(data))
+			err := in.open(name, data, Tar, depth)
+			if rerr != nil {
+				// a stream cut at the limit, even exactly at a member
+				// boundary where the tar reads cleanly: what followed
+				// was never seen
+				return rerr
+			}
+			return err
 		}
 		m := Member{Name: name + "!/", Type: inner}
-		if err == nil {
+		if rerr == nil {
 			m.Text = text(data, inner)
 		}
 		if err := in.add(m); err != nil {
 			return err
 		}
-		return err
+		return rerr
+	case SevenZ, RAR, CAB, Deb, RPM, ISO:
+		return fmt.Errorf("%s: %w (%s)", name, ErrNotOpened, t)
 	case Tar:
 		tr := tar.NewReader(bytes.NewReader(b))
 		for {
@@ -171,7 +224,8 @@ func (in *inspector) open(name string, b []byte, t Type, depth int) error {
 			}
 			m := Member{Name: name + "!/" + h.Name, Escapes: escapes(h.Name)}
 			if h.Typeflag == tar.TypeSymlink || h.Typeflag == tar.TypeLink {
-				m.Escapes = m.Escapes || escapes(h.Linkname) || escapes(path.Join(path.Dir(h.Name), h.Linkname))
+				m.Link = h.Linkname
+				m.Escapes = m.Escapes || linkEscapes(h.Name, h.Linkname)
 			}
 			if h.Typeflag == tar.TypeReg {
 				data, rerr := in.read(tr, h.Size/MaxRatio+1)
@@ -195,4 +249,48 @@ func (in *inspector) open(name string, b []byte, t Type, depth int) error {
 		}
 	}
 	return nil
+}
+
+// decompressor opens a compressed stream; closer releases its decoder.
+func decompressor(t Type, b []byte) (io.Reader, func(), error) {
+	none := func() {}
+	switch t {
+	case Gzip:
+		r, err := gzip.NewReader(bytes.NewReader(b))
+		return r, none, err
+	case Bzip2:
+		return bzip2.NewReader(bytes.NewReader(b)), none, nil
+	case XZ:
+		r, err := xz.NewReader(bytes.NewReader(b))
+		return r, none, err
+	case LZMA:
+		r, err := lzma.NewReader(bytes.NewReader(b))
+		return r, none, err
+	case Zstd:
+		// one goroutine, and a window no larger than the expansion
+		// limit, so a crafted frame cannot allocate past it
+		d, err := zstd.NewReader(bytes.NewReader(b), zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(MaxExpandedBytes),
+			zstd.WithDecoderMaxMemory(MaxExpandedBytes))
+		if err != nil {
+			return nil, none, err
+		}
+		return d, d.Close, nil
+	}
+	return nil, none, fmt.Errorf("%w (%s)", ErrNotOpened, t)
+}
+
+// streamInner is the name of what a compressed stream holds.
+func streamInner(name string) string {
+	lower := strings.ToLower(name)
+	for _, ext := range []string{".gz", ".bz2", ".xz", ".lzma", ".zst"} {
+		if strings.HasSuffix(lower, ext) {
+			return name[:len(name)-len(ext)]
+		}
+	}
+	for _, ext := range []string{".tgz", ".tbz2", ".txz", ".tlz", ".tzst"} {
+		if strings.HasSuffix(lower, ext) {
+			return name[:len(name)-len(ext)] + ".tar"
+		}
+	}
+	return name
 }

@@ -27,6 +27,7 @@ const (
 	Bzip2    Type = "bzip2 archive"
 	XZ       Type = "xz archive"
 	Zstd     Type = "zstd archive"
+	LZMA     Type = "lzma archive"
 	SevenZ   Type = "7z archive"
 	RAR      Type = "rar archive"
 	CAB      Type = "cab archive"
@@ -52,7 +53,7 @@ func (t Type) Executable() bool {
 // Archive reports whether the type is an archive.
 func (t Type) Archive() bool {
 	switch t {
-	case Zip, Tar, Gzip, Bzip2, XZ, Zstd, SevenZ, RAR, CAB, Deb, RPM, ISO:
+	case Zip, Tar, Gzip, Bzip2, XZ, LZMA, Zstd, SevenZ, RAR, CAB, Deb, RPM, ISO:
 		return true
 	}
 	return false
@@ -94,6 +95,10 @@ func Detect(name string, b []byte) Type {
 		return XZ
 	case has(0, "\x28\xb5\x2f\xfd"):
 		return Zstd
+	case (ext == ".lzma" || ext == ".tlz") && len(b) >= 13 && b[0] < 225:
+		// LZMA alone has no magic: a properties byte (lc+lp*9+pb*45),
+		// then the dictionary size and the length
+		return LZMA
 	case has(0, "7z\xbc\xaf\x27\x1c"):
 		return SevenZ
 	case has(0, "Rar!\x1a\x07"):

@@ -88,3 +88,16 @@ func Scan(s *resolve.Subject) iter.Seq[*resolve.File] {
 		}
 	}
 }
+
+// Unread lists what the content checks could not read in full: subject
+// files over a scan limit and archives a limit, a malformed entry or an
+// unread format kept members out of. A check with nothing found in a
+// subject that has any of these has not seen everything, so it skips
+// (a limit reached) instead of passing.
+func Unread(s *resolve.Subject) []string {
+	var out []string
+	for _, u := range s.Inventory.Unscanned {
+		out = append(out, u.Path)
+	}
+	return append(out, OpenArchives(s).Unread...)
+}

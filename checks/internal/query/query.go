@@ -12,6 +12,7 @@ import (
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/vocab"
 	"github.com/metahub-ai/attest/resolve"
@@ -185,6 +186,14 @@ func Outcome(s *resolve.Subject, fails, warns []checks.Evidence, passed string) 
 		return checks.Failed(fails[0].Where(), append(fails, warns...)...)
 	case len(warns) > 0:
 		return checks.Warning(0.5, warns[0].Where(), warns...)
+	}
+	if unread := files.Unread(s); len(unread) > 0 {
+		// what was not read cannot be cleared
+		ev := make([]checks.Evidence, 0, len(unread))
+		for _, p := range unread {
+			ev = append(ev, checks.At(p, 0, 0, "not read in full: a scan limit, a malformed entry or an unread archive format"))
+		}
+		return checks.Skipped(fmt.Sprintf("nothing found in what was read, but %s not read in full", checks.Plural(len(unread), "file")), ev...)
 	}
 	return checks.Passed(passed)
 }
