@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/policy"
@@ -64,24 +65,44 @@ func hashJSON(parts ...any) string {
 
 // reportKey is the cache key of an evaluation.
 func reportKey(digest string, kind resolve.Kind, cat *checks.Catalog, grants checks.Grants, pol policy.Config, tool string) string {
-	return hashJSON("report/1", digest, kind, cat.ID, cat.Version, cat.Digest(), grants, pol.MinScore, pol.Disabled, pol.Waivers, pol.Settings, pol.Source, tool)
+	return hashJSON("report/2", digest, kind, cat.ID, cat.Version, cat.Digest(), grants, pol.MinScore, pol.Disabled, pol.Waivers, pol.Settings, pol.Source, tool)
+}
+
+// cachedReport is a report as the cache keeps it: with the time after
+// which it no longer holds (a waiver it applied has expired).
+type cachedReport struct {
+	Until  *time.Time `json:"until,omitempty"`
+	Report *Report    `json:"report"`
 }
 
 func (c *Cache) path(kind, key string) string {
 	return filepath.Join(c.Dir, kind, key[:2], key+".json")
 }
 
-// report returns a cached report.
-func (c *Cache) report(key string) (*Report, bool) {
+// report returns a cached report still valid at now.
+func (c *Cache) report(key string, now time.Time) (*Report, bool) {
 	b, err := os.ReadFile(c.path("reports", key))
 	if err != nil {
 		return nil, false
 	}
-	var r Report
-	if json.Unmarshal(b, &r) != nil || r.SchemaVersion != SchemaVersion {
+	var r cachedReport
+	if json.Unmarshal(b, &r) != nil || r.Report == nil || r.Report.SchemaVersion != SchemaVersion {
 		return nil, false
 	}
-	return &r, true
+	if r.Until != nil && !now.Before(*r.Until) {
+		return nil, false
+	}
+	return r.Report, true
+}
+
+// putReport stores a report, valid until the first waiver of pol that
+// expires after now.
+func (c *Cache) putReport(key string, r *Report, pol policy.Config, now time.Time) error {
+	rec := cachedReport{Report: r}
+	if t, ok := pol.NextExpiry(now); ok {
+		rec.Until = &t
+	}
+	return c.put("reports", key, rec)
 }
 
 // put stores a value, written aside and renamed so a reader never sees
@@ -198,6 +219,16 @@ func fingerprint(dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// The work tree's ignore rules above the directory decide which of its
+	// files are evaluated: a change to them must change the fingerprint.
+	for _, p := range ignoreInputs(dir) {
+		e := entry{Path: "^" + filepath.ToSlash(p)}
+		if fi, err := os.Lstat(p); err == nil {
+			meta, _ := statMeta(fi)
+			e.Size, e.Mode, e.Ino, e.MTime, e.CTime, e.Dev = fi.Size(), fi.Mode(), meta.ino, meta.mtime, meta.ctime, meta.dev
+		}
+		es = append(es, e)
+	}
 	slices.SortFunc(es, func(a, b entry) int {
 		switch {
 		case a.Path < b.Path:
@@ -211,3 +242,31 @@ func fingerprint(dir string) (string, error) {
 }
 
 type fileMeta struct{ ino, mtime, ctime, dev uint64 }
+
+// ignoreInputs are the files outside dir that a local work tree's ignore
+// rules come from: the .gitignore of every directory from the work tree's
+// top down to dir's parent, and the top's .git, its index and its
+// info/exclude. None is followed; only their metadata is taken. Inside
+// dir the fingerprint's walk covers them.
+func ignoreInputs(dir string) []string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for cur := abs; ; {
+		parent := filepath.Dir(cur)
+		if _, err := os.Lstat(filepath.Join(cur, ".git")); err == nil {
+			if cur != abs {
+				git := filepath.Join(cur, ".git")
+				out = append(out, git, filepath.Join(git, "index"), filepath.Join(git, "info", "exclude"))
+			}
+			return out
+		}
+		if parent == cur {
+			return nil // no work tree: no rules
+		}
+		out = append(out, filepath.Join(parent, ".gitignore"))
+		cur = parent
+	}
+}

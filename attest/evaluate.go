@@ -103,7 +103,7 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 		if f, err := fingerprint(target); err == nil {
 			fp = f
 			if digest, ok := cache.knownDigest(target, fp); ok {
-				if r, ok := cache.report(reportKey(digest, opts.Kind, cat, grants, opts.Policy, opts.ToolVersion)); ok {
+				if r, ok := cache.report(reportKey(digest, opts.Kind, cat, grants, opts.Policy, opts.ToolVersion), now()); ok {
 					markCached(opts)
 					return r, nil
 				}
@@ -128,7 +128,7 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 	var key string
 	if cache != nil {
 		key = reportKey(subj.Inventory.Digest(), opts.Kind, cat, grants, opts.Policy, opts.ToolVersion)
-		if r, ok := cache.report(key); ok {
+		if r, ok := cache.report(key, now()); ok {
 			if fp != "" {
 				cache.rememberDigest(target, fp, subj.Inventory.Digest(), 0)
 			}
@@ -181,7 +181,7 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 	}
 	if err == nil && cache != nil && cacheable(r) {
 		// A cache that cannot be written costs the next run time, nothing else.
-		if cache.put("reports", key, r) == nil && fp != "" {
+		if cache.putReport(key, r, opts.Policy, now()) == nil && fp != "" {
 			cache.rememberDigest(target, fp, r.Subject.Digest.SHA256, max(1, time.Since(started).Milliseconds()))
 		}
 	}

@@ -62,6 +62,26 @@ func parseExpiry(s string) (time.Time, error) {
 	return t.Add(24 * time.Hour), nil // a date expires at the end of that day (UTC)
 }
 
+// NextExpiry is the earliest time after now at which one of the
+// config's waivers expires, and false when none will: a verdict reached
+// under the config holds only until then.
+func (c Config) NextExpiry(now time.Time) (time.Time, bool) {
+	var next time.Time
+	for _, w := range c.Waivers {
+		if w.Expires == nil {
+			continue
+		}
+		exp, err := parseExpiry(*w.Expires)
+		if err != nil || !now.Before(exp) {
+			continue
+		}
+		if next.IsZero() || exp.Before(next) {
+			next = exp
+		}
+	}
+	return next, !next.IsZero()
+}
+
 // Result is one entry of a report's results: a check outcome with its
 // catalog fields and any waiver.
 type Result struct {
