@@ -11,8 +11,10 @@ import (
 	"math"
 	"math/bits"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/metahub-ai/attest/checks/lex"
@@ -302,6 +304,7 @@ func scanRaw(path string, content []byte) []Match {
 		}
 	}
 	var out []Match
+	lines := newLineIndex(content)
 	for id := 0; id < len(rs.Rules); id++ {
 		hits := active[id]
 		if len(hits) == 0 {
@@ -313,34 +316,45 @@ func scanRaw(path string, content []byte) []Match {
 		}
 		// Run the rule only on the lines that hold one of its keywords
 		// (multi-line rules from that line on): Go's regexp is linear but
-		// slow on whole files, and a match holds its keyword.
+		// slow on whole files, and a match holds its keyword. A long line
+		// is run in windows around its keywords; hits come in order, and
+		// one inside a window already run is skipped, so the work is
+		// linear in the content however many keywords a line holds.
 		seen := map[int]bool{}
-		done := map[int]bool{} // line starts
+		covered := -1 // hits before this offset were inside a window run
 		for _, pos := range hits {
-			if !plausible(r.ID, content, pos) {
+			if pos < covered || !plausible(r.ID, content, pos) {
 				continue
 			}
-			start := bytes.LastIndexByte(content[:pos], '\n') + 1
-			if done[start] {
-				continue
-			}
-			done[start] = true
-			end := len(content)
+			start, end := lines.bounds(pos)
+			next := end
 			if !r.isMultiline() {
-				if nl := bytes.IndexByte(content[pos:], '\n'); nl >= 0 {
-					end = pos + nl + 1
-				}
 				if end-start > maxWindow {
-					start, end = max(start, pos-maxWindow/2), min(end, pos+maxWindow/2)
+					// windows tile a long line, overlapping by a quarter:
+					// a keyword near a window's end may start a match
+					// that runs past it, and the next window sees it
+					lineEnd := end
+					start = max(start, pos-maxWindow/2, covered-maxWindow/4)
+					end = min(lineEnd, start+maxWindow)
+					next = end - maxWindow/4
+					if end == lineEnd {
+						next = end
+					}
 				}
 			} else {
-				end = min(end, start+maxMultiline)
+				if pos-start > maxWindow/2 {
+					start = pos - maxWindow/2 // deep in a long line
+				}
+				end = min(len(content), start+maxMultiline)
+				next = min(lines.endOf(start), end-maxWindow/4)
 			}
+			covered = next
 			window := content[start:end]
 			if !mayMatch(r, window) {
 				continue
 			}
 			r.compile()
+			windowBytes.Add(int64(len(window)))
 			for _, m := range r.re.FindAllSubmatchIndex(window, MaxMatchesPerRule) {
 				for i := range m {
 					if m[i] >= 0 {
@@ -351,13 +365,55 @@ func scanRaw(path string, content []byte) []Match {
 					continue
 				}
 				seen[m[0]] = true
-				if mt, ok := judge(rs, r, content, m); ok {
+				if mt, ok := judge(rs, r, content, lines, m); ok {
 					out = append(out, mt)
 				}
 			}
 		}
 	}
 	return dedupe(out)
+}
+
+// windowBytes counts the bytes the rules' patterns were run over, for the
+// test that holds the scan linear in its input.
+var windowBytes atomic.Int64
+
+// lineIndex holds the offsets of a content's line ends, so a line's bounds
+// cost a binary search, not a scan of the line.
+type lineIndex []int
+
+func newLineIndex(content []byte) lineIndex {
+	var nl lineIndex
+	for i := 0; ; {
+		j := bytes.IndexByte(content[i:], '\n')
+		if j < 0 {
+			break
+		}
+		nl = append(nl, i+j)
+		i += j + 1
+	}
+	return append(nl, len(content))
+}
+
+// bounds is the line holding off: its first byte and one past its newline
+// (or the content's end).
+func (x lineIndex) bounds(off int) (int, int) {
+	i, _ := slices.BinarySearch(x, off)
+	start := 0
+	if i > 0 {
+		start = x[i-1] + 1
+	}
+	end := x[min(i, len(x)-1)]
+	if i < len(x)-1 {
+		end++ // with its newline
+	}
+	return start, end
+}
+
+// endOf is one past the end of the line starting at start.
+func (x lineIndex) endOf(start int) int {
+	_, end := x.bounds(start)
+	return end
 }
 
 // Window sizes for running a rule around its keyword.
@@ -375,7 +431,18 @@ func plausible(id string, content []byte, pos int) bool {
 	case "generic-api-key":
 		end := min(len(content), pos+40)
 		return bytes.ContainsAny(content[pos:end], "=:>,|")
-	case "twilio-api-key", "vault-service-token", "azure-ad-client-secret", "huggingface-access-token", "sendgrid-api-token":
+	case "twilio-api-key":
+		// SK and 32 hex digits, case as written
+		if pos+34 > len(content) || content[pos] != 'S' || content[pos+1] != 'K' {
+			return false
+		}
+		for _, c := range content[pos+2 : pos+34] {
+			if !isHex(c) {
+				return false
+			}
+		}
+		return true
+	case "vault-service-token", "azure-ad-client-secret", "huggingface-access-token", "sendgrid-api-token":
 		// Two- or three-byte keywords that begin a long token.
 		n := 0
 		for i := pos + 3; i < len(content) && n < 16; i++ {
@@ -405,16 +472,16 @@ func plausible(id string, content []byte, pos int) bool {
 }
 
 // judge decides one regex match.
-func judge(rs *ruleSet, r *rule, content []byte, m []int) (Match, bool) {
+func judge(rs *ruleSet, r *rule, content []byte, lines lineIndex, m []int) (Match, bool) {
 	s, e := span(r, m)
 	if s < 0 || e <= s {
 		return Match{}, false
 	}
 	value := string(content[s:e])
-	line := lineAt(content, s)
 	if r.Entropy > 0 && Entropy(value) < r.Entropy {
 		return Match{}, false
 	}
+	line := lineAround(content, lines, s, e)
 	if allowed(rs.Allowlist, value, string(content[m[0]:m[1]]), line) || ruleAllowed(r, value, string(content[m[0]:m[1]]), line) {
 		return Match{}, false
 	}
@@ -423,6 +490,21 @@ func judge(rs *ruleSet, r *rule, content []byte, m []int) (Match, bool) {
 		return Match{}, false
 	}
 	return Match{Rule: r.ID, Start: s, End: e, Test: test}, true
+}
+
+// maxJudgedLine bounds the line an allowlist reads around a match: on a
+// minified file the whole line would make every match cost the file.
+const maxJudgedLine = 4 << 10
+
+// lineAround is the line holding [s, e), without its newline, clipped to
+// maxJudgedLine around the match.
+func lineAround(content []byte, lines lineIndex, s, e int) string {
+	ls, le := lines.bounds(s)
+	if le > ls && content[le-1] == '\n' {
+		le--
+	}
+	ls, le = max(ls, s-maxJudgedLine/2), min(le, max(e, s)+maxJudgedLine/2)
+	return string(content[ls:le])
 }
 
 func span(r *rule, m []int) (int, int) {
@@ -435,15 +517,6 @@ func span(r *rule, m []int) (int, int) {
 		}
 	}
 	return m[0], m[1]
-}
-
-func lineAt(content []byte, off int) string {
-	s := bytes.LastIndexByte(content[:off], '\n') + 1
-	e := bytes.IndexByte(content[off:], '\n')
-	if e < 0 {
-		return string(content[s:])
-	}
-	return string(content[s : off+e])
 }
 
 func allowed(a *allowlist, secret, match, line string) bool {

@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -207,4 +208,28 @@ func FuzzUnescape(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The scan's work is linear in its input: however many keywords a line
+// holds, the rules' patterns run over at most twice the content (a long
+// line is tiled into overlapping windows; a keyword inside a window
+// already run starts none). Before windows tiled, every keyword of a long
+// line scanned back to the line's start.
+func TestScanWorkIsLinear(t *testing.T) {
+	inputs := map[string][]byte{
+		"one long line of keywords": bytes.Repeat([]byte(`key="AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" `), 4000),
+		"many short lines":          bytes.Repeat([]byte("token: abcdef0123456789abcdef0123456789\n"), 4000),
+		"base64-like text":          bytes.Repeat([]byte("c2tfbGl2ZV9rZXk9U0tleUFQSXRva2VuYXV0aHNlY3JldGFjY2Vzcw"), 4000),
+		"a secret far along a line": append([]byte("token "+string(bytes.Repeat([]byte("x"), 1<<20))), []byte(` api_key = "`+"d3b07384d113edec49eaa6238ad5ff00"+`"`)...),
+	}
+	for name, in := range inputs {
+		windowBytes.Store(0)
+		ms := Scan("data.txt", in)
+		if w := windowBytes.Load(); w > 2*int64(len(in)) {
+			t.Errorf("%s: patterns ran over %d bytes for %d of input", name, w, len(in))
+		}
+		if name == "a secret far along a line" && len(ms) == 0 {
+			t.Errorf("%s: the secret 1 MiB into the line, after another keyword, was not found", name)
+		}
+	}
 }
