@@ -14,6 +14,9 @@ import (
 
 	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/facts/flow"
+	"github.com/metahub-ai/attest/checks/facts/golang"
+	"github.com/metahub-ai/attest/checks/facts/js"
+	"github.com/metahub-ai/attest/checks/facts/powershell"
 	"github.com/metahub-ai/attest/checks/facts/prose"
 	"github.com/metahub-ai/attest/checks/facts/python"
 	"github.com/metahub-ai/attest/checks/facts/shell"
@@ -37,7 +40,7 @@ func Of(s *resolve.Subject) *facts.Set {
 // Producers names the builder and the producers with their versions.
 func Producers() []string {
 	return []string{"analysis@" + Version, "prose@" + prose.Version, "markdown@" + prose.Version, "python@" + python.Version,
-		"shell@" + shell.Version}
+		"shell@" + shell.Version, "js@" + js.Version, "go@" + golang.Version, "powershell@" + powershell.Version}
 }
 
 // ModelVersion is the version of the model a check that uses it reads: the
