@@ -388,7 +388,7 @@ func checkScore(r *Result, rep *attest.Report) {
 		return
 	}
 	if len(unknown) > 0 {
-		r.add("score", Warn, "unconfirmed: check versions the pinned catalog does not know: %s", strings.Join(unknown, ", "))
+		r.add("score", Fail, "check versions no suite release this verifier knows has shipped: %s%s", strings.Join(unknown, ", "), madeBy(rep))
 		return
 	}
 	got, err := policy.Compute(rep.Results, pinned, rep.Policy.MinScore)
@@ -487,7 +487,7 @@ func schemaValid(report []byte) error {
 func checkSuite(r *Result, rep *attest.Report) {
 	rel, ok := suite.FindRelease(rep.Suite.ID, rep.Suite.Version)
 	if !ok {
-		r.add("suite", Warn, "unconfirmed: %s@%s is not a suite release this verifier knows", rep.Suite.ID, rep.Suite.Version)
+		r.add("suite", Fail, "%s@%s is not a suite release this verifier knows (it knows %s)%s", rep.Suite.ID, rep.Suite.Version, knownReleases(), madeBy(rep))
 		return
 	}
 	entries, err := rel.Entries()
@@ -538,6 +538,28 @@ func checkSuite(r *Result, rep *attest.Report) {
 		return
 	}
 	r.add("suite", OK, "%s@%s: every check it runs on a %s reported once", rel.ID, rel.Version, rep.Subject.Kind)
+}
+
+// knownReleases lists the suite releases this build can check.
+func knownReleases() string {
+	rs, err := suite.Releases()
+	if err != nil || len(rs) == 0 {
+		return "none"
+	}
+	var names []string
+	for _, r := range rs {
+		names = append(names, r.ID+"@"+r.Version)
+	}
+	return strings.Join(names, ", ")
+}
+
+// madeBy names the attest the report says made it: the version that
+// knows what this verifier does not, when the report is honest about it.
+func madeBy(rep *attest.Report) string {
+	if rep.Tool.Version == "" {
+		return ""
+	}
+	return fmt.Sprintf("; the report says %s %s made it, so verify it with that version or a later one", rep.Tool.Name, rep.Tool.Version)
 }
 
 // checkResults compares every deterministic result with its re-run on

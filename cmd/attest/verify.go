@@ -27,10 +27,14 @@ answering each question separately, ok, warn or fail with a reason:
                    checked offline against the trusted root (a warning
                    when there is no entry)
   schema           is the report valid against the report schema?
+  suite            is the suite a release this verifier knows, with its
+                   catalog digest, and is every check that release runs
+                   on the kind reported once? An unknown suite fails,
+                   named, with the attest the report says made it
   score            recomputed from the results with the pinned catalog of
                    every check version ever shipped (axis, weight and
                    blocking come from the catalog, never the report); an
-                   unknown check version leaves it unconfirmed
+                   unknown check version fails, named
   subject digest   with --artifact, does the artifact's tree hash to the
                    signed digest?
   validity         when was it signed: a signed timestamp or a log entry

@@ -1,0 +1,193 @@
+package verify
+
+// Forgeries by the key holder: a report altered and re-signed with the
+// publisher's own key, so the signature holds and only the report's own
+// consistency, and the artifact, can refuse it. Each test builds the real
+// report first (attest.Evaluate on an artifact written here), forges it
+// as a publisher could, recomputes the score so the forgery is
+// self-consistent, and verifies it with the key and the artifact.
+
+import (
+	"context"
+	"crypto"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/metahub-ai/attest/attest"
+	"github.com/metahub-ai/attest/attest/keys"
+	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/checktest"
+	"github.com/metahub-ai/attest/checks/suite"
+	"github.com/metahub-ai/attest/policy"
+)
+
+var forgedAt = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+
+// writeTree writes files under a fresh directory named name.
+func writeTree(t *testing.T, name string, files map[string]string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	for p, c := range files {
+		full := filepath.Join(dir, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// tokenSkill is a skill whose script holds a live-looking token, so
+// no-hardcoded-secrets fails and blocks.
+func tokenSkill(t *testing.T) string {
+	return writeTree(t, "deploy-helper", map[string]string{
+		"SKILL.md":          "---\nname: deploy-helper\ndescription: Publishes the documentation site to the staging host. Use when asked to deploy or publish the docs.\n---\n# Deploy\n\nRun `python scripts/deploy.py` from the repository root.\n",
+		"scripts/deploy.py": "import os\n\nTOKEN = \"" + checktest.Placeholders()["@@GH_TOKEN@@"] + "\"\nprint(os.getcwd())\n",
+	})
+}
+
+func evaluate(t *testing.T, dir string, opts attest.Options) *attest.Report {
+	t.Helper()
+	opts.Now = func() time.Time { return forgedAt }
+	r, err := attest.Evaluate(context.Background(), dir, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func resultOf(t *testing.T, rep *attest.Report, id string) *policy.Result {
+	t.Helper()
+	for i := range rep.Results {
+		if rep.Results[i].Check == id {
+			return &rep.Results[i]
+		}
+	}
+	t.Fatalf("no result of %s", id)
+	return nil
+}
+
+// relabelled serves the pinned catalog, with extra entries for check
+// versions a forger made up.
+type relabelled map[string]checks.Entry
+
+func (c relabelled) Entry(id, version string) (checks.Entry, bool) {
+	if e, ok := c[id+"@"+version]; ok {
+		return e, true
+	}
+	p, err := suite.Pinned()
+	if err != nil {
+		return checks.Entry{}, false
+	}
+	return p.Entry(id, version)
+}
+
+// rescore makes the forged report's score what its results give, as a
+// forger who knows the formula would.
+func rescore(t *testing.T, rep *attest.Report, extra relabelled) {
+	t.Helper()
+	s, err := policy.Compute(rep.Results, extra, rep.Policy.MinScore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep.Score = s
+}
+
+func signedReport(t *testing.T, rep *attest.Report, k crypto.Signer) []byte {
+	t.Helper()
+	b, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return signed(t, b, k)
+}
+
+// olderPinned is a pinned version of id other than version, with the same
+// catalog fields, so the recomputed score holds.
+func olderPinned(t *testing.T, id, version string) string {
+	t.Helper()
+	p, _ := suite.Pinned()
+	cur, ok := p.Entry(id, version)
+	if !ok {
+		t.Fatalf("%s@%s is not pinned", id, version)
+	}
+	for _, e := range p.Entries() {
+		if e.ID == id && e.Version != version && e.Axis == cur.Axis && e.Weight == cur.Weight && e.Blocking == cur.Blocking && e.Tier == cur.Tier {
+			return e.Version
+		}
+	}
+	t.Fatalf("%s has no other pinned version", id)
+	return ""
+}
+
+// TestForgedVersionLabels: a failing check relabelled with an older
+// pinned version (which this build does not re-run) or a version that
+// never existed, the suite set to a release this verifier does not know,
+// the status set to pass and the score recomputed. An unknown suite or
+// check version fails, named.
+func TestForgedVersionLabels(t *testing.T) {
+	k, _ := keys.Generate(keys.Ed25519)
+	dir := tokenSkill(t)
+	real := evaluate(t, dir, attest.Options{})
+	var failing []string
+	for _, r := range real.Results {
+		if r.Status == checks.Fail && r.Blocking {
+			failing = append(failing, r.Check)
+		}
+	}
+	if !slices.Contains(failing, "no-hardcoded-secrets") || real.Score.Verdict != policy.VerdictFail {
+		t.Fatalf("the artifact should fail no-hardcoded-secrets: %v, verdict %s", failing, real.Score.Verdict)
+	}
+	pass := func(r *policy.Result) {
+		r.Status, r.Summary, r.Detail, r.Remediation, r.Evidence, r.Score = checks.Pass, "no secret found", "", "", []checks.Evidence{}, nil
+	}
+	for _, c := range []struct {
+		name, version string
+		want          map[string]string // answer → a word its reason must carry
+	}{
+		{"an older pinned version", "", map[string]string{"suite": "9.9.9"}},
+		{"a version never released", "1.0.7", map[string]string{"suite": "9.9.9", "score": "no-hardcoded-secrets@1.0.7"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var rep attest.Report
+			b, _ := json.Marshal(real)
+			json.Unmarshal(b, &rep)
+			extra := relabelled{}
+			for _, id := range failing {
+				r := resultOf(t, &rep, id)
+				pass(r)
+				if c.version != "" {
+					p, _ := suite.Pinned()
+					e, _ := p.Entry(id, r.Version)
+					e.Version = c.version
+					extra[id+"@"+c.version] = e
+					r.Version = c.version
+				} else {
+					r.Version = olderPinned(t, id, r.Version)
+				}
+			}
+			rep.Suite.Version = "9.9.9"
+			rescore(t, &rep, extra)
+			if rep.Score.Verdict != policy.VerdictPass {
+				t.Fatalf("the forgery should claim pass: %+v", rep.Score)
+			}
+			res := Verify(context.Background(), signedReport(t, &rep, k), Options{Keys: []crypto.PublicKey{k.Public()}, Artifact: dir})
+			a := answers(res)
+			if !res.Failed || a["signature"].Status != OK {
+				t.Fatalf("the forgery verifies: %+v", res.Answers)
+			}
+			for name, word := range c.want {
+				if a[name].Status != Fail || !strings.Contains(a[name].Reason, word) {
+					t.Errorf("%s: %s %q, want a failure naming %s", name, a[name].Status, a[name].Reason, word)
+				}
+			}
+		})
+	}
+}
