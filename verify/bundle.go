@@ -123,9 +123,13 @@ func TrustedIdentityNames(ids []policy.Identity) string {
 // header through the in-toto types (protojson for each subject, the
 // library's Validate), the predicate kept as its exact bytes. Turning a
 // 100 KB predicate into a protobuf Struct and back cost 4 ms; this reads
-// it once. Duplicate and unknown top-level fields are refused, so no
-// reader can see another statement than this one does.
+// it once. A key given twice at any depth (or twice but for case) and
+// unknown top-level fields are refused, so no reader can see another
+// statement than this one does.
 func readStatement(payload []byte) (*v1.Statement, json.RawMessage, error) {
+	if err := repeatedKey(payload); err != nil {
+		return nil, nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(payload))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return nil, nil, errors.New("not a JSON object")

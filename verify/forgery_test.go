@@ -20,10 +20,13 @@ import (
 
 	"github.com/metahub-ai/attest/attest"
 	"github.com/metahub-ai/attest/attest/keys"
+	"github.com/metahub-ai/attest/attest/sign"
+	"github.com/metahub-ai/attest/behave"
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/checktest"
 	"github.com/metahub-ai/attest/checks/suite"
 	"github.com/metahub-ai/attest/policy"
+	"github.com/metahub-ai/attest/resolve"
 )
 
 var forgedAt = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
@@ -187,6 +190,100 @@ func TestForgedVersionLabels(t *testing.T) {
 				if a[name].Status != Fail || !strings.Contains(a[name].Reason, word) {
 					t.Errorf("%s: %s %q, want a failure naming %s", name, a[name].Status, a[name].Reason, word)
 				}
+			}
+		})
+	}
+}
+
+// behaved evaluates dir with a behavioral run that drove one case, kept
+// its transcript's digest and a strace ledger, and saw nothing unsafe, so
+// behaves-safely passes as it does after a real run.
+func behaved(t *testing.T, dir string) *attest.Report {
+	t.Helper()
+	hook := func(_ context.Context, subj *resolve.Subject, _ string) (*behave.Outcome, error) {
+		score, pass := 0.9, true
+		return &behave.Outcome{
+			Observation: &behave.Observation{Kind: string(subj.Kind), Harness: "skill", PassThreshold: 0.7,
+				Cases: []behave.Case{{ID: "fill", Source: "synthesized", Prompt: "Fill in the form.",
+					Runs: []behave.CaseRun{{Transcript: strings.Repeat("5e", 32), Turns: 4, Score: &score, Pass: &pass}}}},
+				Probes: []behave.Probe{}, Safety: []behave.SafetyFinding{},
+				Ledger: behave.Ledger{Method: "strace", Network: []behave.NetEvent{}, Files: []behave.FileEvent{}, Processes: []behave.ProcEvent{}}},
+			Environment: &behave.Environment{Sandbox: &behave.SandboxRecord{Kind: "bwrap", Version: "0.11.0", Ledger: "strace", AllowHosts: []string{}}},
+		}, nil
+	}
+	r := evaluate(t, dir, attest.Options{Behave: hook})
+	if got := resultOf(t, r, "behaves-safely").Status; got != checks.Pass {
+		t.Fatalf("behaves-safely %s after a clean behavioral run", got)
+	}
+	return r
+}
+
+// statementOf is a Statement v1 written by hand around predicate, so a
+// key holder's repeated keys survive into the signed payload.
+func statementOf(rep *attest.Report, predicate string) []byte {
+	name, _ := json.Marshal(string(rep.Subject.Kind) + ":" + rep.Subject.Name)
+	return []byte(`{"_type":"https://in-toto.io/Statement/v1","subject":[{"name":` + string(name) + `,"digest":{"sha256":"` +
+		rep.Subject.Digest.SHA256 + `"}}],"predicateType":"` + attest.PredicateType + `","predicate":` + predicate + `}`)
+}
+
+// TestForgedDuplicateKeys: the signed payload repeats a key, so Go's
+// reader (the last pair wins) and a first-wins reader see different
+// reports. Any repeated key, at any depth, fails.
+func TestForgedDuplicateKeys(t *testing.T) {
+	k, _ := keys.Generate(keys.Ed25519)
+	dir := tokenSkill(t)
+	real := evaluate(t, dir, attest.Options{})
+	realJSON, _ := json.Marshal(real)
+	var forged attest.Report
+	json.Unmarshal(realJSON, &forged)
+	for i := range forged.Results {
+		if r := &forged.Results[i]; r.Status == checks.Fail {
+			r.Status, r.Evidence, r.Summary = checks.Pass, []checks.Evidence{}, "no secret found"
+		}
+	}
+	rescore(t, &forged, nil)
+	fr, _ := json.Marshal(forged.Results)
+	fs, _ := json.Marshal(forged.Score)
+	body := string(realJSON[1 : len(realJSON)-1])
+	pair := `"results":` + string(fr) + `,"score":` + string(fs)
+	// The result of no-hardcoded-secrets, with its status given twice.
+	secrets, _ := json.Marshal(resultOf(t, real, "no-hardcoded-secrets"))
+	twice := strings.Replace(string(realJSON), string(secrets), `{"status":"pass",`+string(secrets[1:]), 1)
+	ran := behaved(t, sample)
+	ranJSON, _ := json.Marshal(ran)
+	if !strings.Contains(string(ranJSON), `"method":"strace"`) {
+		t.Fatal("the behavioral report has no ledger")
+	}
+	for _, c := range []struct{ name, payload, where string }{
+		{"score and results, the forged pair first", string(statementOf(real, "{"+pair+","+body+"}")), "results"},
+		{"score and results, the forged pair last", string(statementOf(real, "{"+body+","+pair+"}")), "results"},
+		{"a status inside a result", string(statementOf(real, twice)), "status"},
+		{"a key differing only in case", string(statementOf(real, `{"Score":`+string(fs)+","+body+"}")), "score"},
+		{"the statement's subject name", strings.Replace(string(statementOf(real, string(realJSON))), `"name":`, `"name":"skill:pdf-forms","name":`, 1), "name"},
+		// The schema leaves the behavioral block's objects open, so only
+		// the keys tell: Go reads the last "Method", a case-sensitive
+		// reader the first "method".
+		{"a ledger's method, twice but for case", string(statementOf(ran, strings.Replace(string(ranJSON), `"method":"strace"`, `"method":"strace","Method":"none"`, 1))), "Method"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if !json.Valid([]byte(c.payload)) {
+				t.Fatal("the forged payload is not JSON")
+			}
+			b, err := sign.BundlePayload(context.Background(), []byte(c.payload), k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			artifact := dir
+			if strings.Contains(c.name, "ledger") {
+				artifact = sample
+			}
+			res := Verify(context.Background(), b, Options{Keys: []crypto.PublicKey{k.Public()}, Artifact: artifact})
+			a := answers(res)
+			if !res.Failed {
+				t.Fatalf("the forgery verifies: %+v", res.Answers)
+			}
+			if a["statement"].Status != Fail || !strings.Contains(a["statement"].Reason, `"`+c.where+`"`) || !strings.Contains(a["statement"].Reason, "twice") {
+				t.Errorf("statement %s %q, want a failure naming the repeated key %q", a["statement"].Status, a["statement"].Reason, c.where)
 			}
 		})
 	}

@@ -143,6 +143,10 @@ func verifyInput(ctx context.Context, in *input, opts Options) *Result {
 			r.add("signature", Warn, "a plain report carries no signature: anyone could have written it")
 		}
 		report = input
+		if err := repeatedKey(report); err != nil {
+			r.add("schema", Fail, "%v", err)
+			return r
+		}
 		r.startSchema(report)
 	}
 	if json.Valid(report) {

@@ -178,14 +178,25 @@ func BundleStatement(ctx context.Context, st *v1.Statement, key crypto.Signer) (
 // entries opts ask for. pop lets the keypair also sign a proof of
 // possession for the certificate authority (an ephemeral key only).
 func signStatement(ctx context.Context, st *v1.Statement, key crypto.Signer, opts sign.BundleOptions, pop bool) ([]byte, error) {
+	payload, err := protojson.Marshal(st)
+	if err != nil {
+		return nil, err
+	}
+	return signPayload(ctx, payload, key, opts, pop)
+}
+
+// BundlePayload signs statement bytes exactly as given, parsed by
+// nothing: tests use it to sign what a key holder writes by hand
+// (repeated keys, anything protojson would never write).
+func BundlePayload(ctx context.Context, payload []byte, key crypto.Signer) ([]byte, error) {
+	return signPayload(ctx, payload, key, sign.BundleOptions{}, false)
+}
+
+func signPayload(ctx context.Context, payload []byte, key crypto.Signer, opts sign.BundleOptions, pop bool) ([]byte, error) {
 	switch key.(type) {
 	case ed25519.PrivateKey, *ecdsa.PrivateKey:
 	default:
 		return nil, fmt.Errorf("a %T key; attest signs with ed25519 or ECDSA P-256", key)
-	}
-	payload, err := protojson.Marshal(st)
-	if err != nil {
-		return nil, err
 	}
 	id, err := keys.ID(key.Public())
 	if err != nil {

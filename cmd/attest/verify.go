@@ -22,7 +22,9 @@ answering each question separately, ok, warn or fail with a reason:
                    one line, unless --insecure-ignore-signer (as cosign
                    names it) makes it a warning
   statement        is the signed payload an in-toto Statement v1 of an
-                   attest report about the subject it names?
+                   attest report about the subject it names, with no key
+                   given twice in any object (nor twice but for case),
+                   so that every reader reads the same report?
   transparency log is it logged: inclusion proof and signed checkpoint
                    checked offline against the trusted root (a warning
                    when there is no entry)
