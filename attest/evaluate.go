@@ -259,7 +259,7 @@ func assemble(subj *resolve.Subject, cat *checks.Catalog, grants checks.Grants, 
 		Subject: Subject{
 			Kind: subj.Kind, Name: subj.Name, Version: subjectVersion(subj),
 			Digest: Digest{SHA256: inv.Digest(), DirHash: dirHash, GitTree: subj.GitTree, GitCommit: gitCommit(subj)},
-			Source: subj.Source, Manifest: manifestPath(subj), KindReason: subj.KindReason,
+			Source: subj.Source, Manifest: manifestPath(subj), KindReason: subj.KindReason, DeclaredName: subj.DeclaredName,
 		},
 		Suite:  Suite{ID: cat.ID, Version: cat.Version, CatalogDigest: cat.Digest()},
 		Grants: grants,

@@ -68,6 +68,10 @@ type Subject struct {
 	// KindReason says why the subject is of its kind; with no manifest,
 	// the closest kind it was judged as.
 	KindReason string `json:"kindReason,omitempty"`
+	// DeclaredName is the name the artifact's manifest declares, empty
+	// when Name is its directory's. It stays out of the report (Name says
+	// it); verification compares a signed name with it.
+	DeclaredName string `json:"-"`
 }
 
 // Digest holds the subject's digests. Only SHA256, the tree digest of

@@ -17,6 +17,9 @@ type Subject struct {
 	// KindReason says how the kind was decided.
 	KindReason string
 	Name       string
+	// DeclaredName is the name the artifact's manifest declares for its
+	// kind; empty when Name is only the directory's.
+	DeclaredName string
 	// DirName is the artifact directory's own name: the root's base name,
 	// or the last segment of the provenance path.
 	DirName   string
@@ -146,16 +149,20 @@ func Load(ctx context.Context, target string, opts LoadOptions) (*Subject, error
 		s.DirName = path.Base(*p)
 	}
 	s.CommitTime, s.GitTree = snap.CommitTime, snap.GitTree
-	s.Name = subjectName(s, s.DirName)
+	s.DeclaredName = declaredName(s)
+	s.Name = s.DeclaredName
+	if s.Name == "" {
+		s.Name = s.DirName
+	}
 	if snap.Provenance.Type == "dir" {
 		s.Workspace = FindWorkspace(snap.Dir)
 	}
 	return s, nil
 }
 
-// subjectName picks the name the artifact declares for its kind, falling
-// back to the directory name.
-func subjectName(s *Subject, dirName string) string {
+// declaredName is the name the artifact declares for its kind, empty
+// when it declares none (the subject is then named after its directory).
+func declaredName(s *Subject) string {
 	m := s.Manifests
 	var candidates []string
 	add := func(v string) {
@@ -203,7 +210,7 @@ func subjectName(s *Subject, dirName string) string {
 	if len(candidates) > 0 {
 		return candidates[0]
 	}
-	return dirName
+	return ""
 }
 
 // GoModuleName is a module path's last element, skipping a /vN suffix.

@@ -288,3 +288,59 @@ func TestForgedDuplicateKeys(t *testing.T) {
 		})
 	}
 }
+
+// copyTree copies a directory under a fresh one named name.
+func copyTree(t *testing.T, src, name string) string {
+	t.Helper()
+	files := map[string]string{}
+	filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(src, p)
+		files[rel] = string(b)
+		return err
+	})
+	return writeTree(t, name, files)
+}
+
+// TestForgedSubjectName: the same tree, signed under another artifact's
+// name. The name the artifact declares is compared with the signed one;
+// the directory the verifier keeps it in does not matter.
+func TestForgedSubjectName(t *testing.T) {
+	k, _ := keys.Generate(keys.Ed25519)
+	real := evaluate(t, sample, attest.Options{})
+	if real.Subject.Name != "pdf-forms" {
+		t.Fatalf("the sample is named %q", real.Subject.Name)
+	}
+	// Kept under another directory name, the honest report verifies.
+	elsewhere := copyTree(t, sample, "downloaded-1.2.0")
+	res := Verify(context.Background(), signedReport(t, real, k), Options{Keys: []crypto.PublicKey{k.Public()}, Artifact: elsewhere})
+	if a := answers(res); res.Failed || a["subject name"].Status != OK {
+		t.Fatalf("the honest report: %+v", res.Answers)
+	}
+	forged := *real
+	forged.Subject.Name = "docx-tools"
+	res = Verify(context.Background(), signedReport(t, &forged, k), Options{Keys: []crypto.PublicKey{k.Public()}, Artifact: elsewhere})
+	a := answers(res)
+	if !res.Failed || a["signature"].Status != OK || a["statement"].Status != OK {
+		t.Fatalf("the forgery verifies: %+v", res.Answers)
+	}
+	if a["subject name"].Status != Fail || !strings.Contains(a["subject name"].Reason, `"pdf-forms"`) || !strings.Contains(a["subject name"].Reason, `"docx-tools"`) {
+		t.Errorf("subject name: %+v", a["subject name"])
+	}
+	// A tree that declares no name is named after its directory, which
+	// the tree does not record: said, not checked.
+	bare := writeTree(t, "weather", map[string]string{
+		"agents/forecast.md": "---\ndescription: Answers questions about tomorrow's weather from the public forecast.\n---\nAnswer with the forecast for the city the user names.\n",
+	})
+	honest := evaluate(t, bare, attest.Options{})
+	if honest.Subject.DeclaredName != "" || honest.Subject.Name != "weather" {
+		t.Fatalf("the bare tree: kind %s, name %q declared %q", honest.Subject.Kind, honest.Subject.Name, honest.Subject.DeclaredName)
+	}
+	res = Verify(context.Background(), signedReport(t, honest, k), Options{Keys: []crypto.PublicKey{k.Public()}, Artifact: bare})
+	if a := answers(res); a["subject name"].Status != Warn || !strings.Contains(a["subject name"].Reason, "declares no name") {
+		t.Errorf("undeclared name: %+v", a["subject name"])
+	}
+}

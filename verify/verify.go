@@ -257,6 +257,7 @@ func checkReport(ctx context.Context, r *Result, report []byte, opts Options) *a
 		r.add("subject digest", Fail, "the artifact's tree is sha256 %s; the report is about %s", again.Subject.Digest.SHA256, rep.Subject.Digest.SHA256)
 	default:
 		r.add("subject digest", OK, "the artifact's tree matches sha256 %s", rep.Subject.Digest.SHA256)
+		checkName(r, &rep, again)
 		checkResults(r, &rep, again)
 	}
 	if r.signedAt.IsZero() {
@@ -265,6 +266,29 @@ func checkReport(ctx context.Context, r *Result, report []byte, opts Options) *a
 		r.add("validity", OK, "signed at %s (%s); the report says it finished at %s", r.signedAt.UTC().Format(time.RFC3339), r.signedBy, rep.FinishedAt)
 	}
 	return &rep
+}
+
+// checkName answers whether the signed subject name is the one the
+// artifact declares: the same tree relabelled with another artifact's
+// name would otherwise verify. A name taken from the directory the
+// publisher evaluated cannot be checked, and is said to be so.
+func checkName(r *Result, rep, again *attest.Report) {
+	declared := again.Subject.DeclaredName
+	switch {
+	case declared == "":
+		r.add("subject name", Warn, "the artifact declares no name; %q is the name of the directory it was evaluated in, which the tree does not record", rep.Subject.Name)
+	case declared != rep.Subject.Name:
+		r.add("subject name", Fail, "the artifact declares the name %q%s; the report names it %q", declared, inManifest(again), rep.Subject.Name)
+	default:
+		r.add("subject name", OK, "the artifact declares the name %q%s", declared, inManifest(again))
+	}
+}
+
+func inManifest(rep *attest.Report) string {
+	if rep.Subject.Manifest == "" {
+		return ""
+	}
+	return " in " + rep.Subject.Manifest
 }
 
 // rerun evaluates the artifact as the report's run did: its kind, its

@@ -39,6 +39,9 @@ answering each question separately, ok, warn or fail with a reason:
                    unknown check version fails, named
   subject digest   with --artifact, does the artifact's tree hash to the
                    signed digest?
+  subject name     with --artifact, is the signed name the one the
+                   artifact's manifest declares? (A name taken from the
+                   publisher's directory is said to be unchecked.)
   validity         when was it signed: a signed timestamp or a log entry
                    vouches for it; otherwise only the report's own,
                    self-asserted clock says
