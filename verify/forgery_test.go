@@ -11,6 +11,8 @@ import (
 	"context"
 	"crypto"
 	"encoding/json"
+	"encoding/pem"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,6 +26,8 @@ import (
 	"github.com/metahub-ai/attest/behave"
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/checktest"
+	depsnoknownvulns "github.com/metahub-ai/attest/checks/deps-no-known-vulns"
+	"github.com/metahub-ai/attest/checks/deps-no-known-vulns/osvscan/osvtest"
 	"github.com/metahub-ai/attest/checks/suite"
 	"github.com/metahub-ai/attest/policy"
 	"github.com/metahub-ai/attest/resolve"
@@ -78,18 +82,24 @@ func resultOf(t *testing.T, rep *attest.Report, id string) *policy.Result {
 }
 
 // relabelled serves the pinned catalog, with extra entries for check
-// versions a forger made up.
+// versions a forger made up, and this build's entries for versions not
+// pinned yet (a build between a check's bump and its pinning).
 type relabelled map[string]checks.Entry
 
 func (c relabelled) Entry(id, version string) (checks.Entry, bool) {
 	if e, ok := c[id+"@"+version]; ok {
 		return e, true
 	}
-	p, err := suite.Pinned()
-	if err != nil {
-		return checks.Entry{}, false
+	if p, err := suite.Pinned(); err == nil {
+		if e, ok := p.Entry(id, version); ok {
+			return e, true
+		}
 	}
-	return p.Entry(id, version)
+	cat, _ := suite.Default()
+	if ch, ok := cat.Lookup(id); ok && ch.Version == version {
+		return ch.Entry(), true
+	}
+	return checks.Entry{}, false
 }
 
 // rescore makes the forged report's score what its results give, as a
@@ -117,9 +127,9 @@ func signedReport(t *testing.T, rep *attest.Report, k crypto.Signer) []byte {
 func olderPinned(t *testing.T, id, version string) string {
 	t.Helper()
 	p, _ := suite.Pinned()
-	cur, ok := p.Entry(id, version)
+	cur, ok := relabelled{}.Entry(id, version)
 	if !ok {
-		t.Fatalf("%s@%s is not pinned", id, version)
+		t.Fatalf("%s@%s is in no catalog", id, version)
 	}
 	for _, e := range p.Entries() {
 		if e.ID == id && e.Version != version && e.Axis == cur.Axis && e.Weight == cur.Weight && e.Blocking == cur.Blocking && e.Tier == cur.Tier {
@@ -167,8 +177,7 @@ func TestForgedVersionLabels(t *testing.T) {
 				r := resultOf(t, &rep, id)
 				pass(r)
 				if c.version != "" {
-					p, _ := suite.Pinned()
-					e, _ := p.Entry(id, r.Version)
+					e, _ := relabelled{}.Entry(id, r.Version)
 					e.Version = c.version
 					extra[id+"@"+c.version] = e
 					r.Version = c.version
@@ -317,7 +326,7 @@ func TestForgedSubjectName(t *testing.T) {
 	// Kept under another directory name, the honest report verifies.
 	elsewhere := copyTree(t, sample, "downloaded-1.2.0")
 	res := Verify(context.Background(), signedReport(t, real, k), Options{Keys: []crypto.PublicKey{k.Public()}, Artifact: elsewhere})
-	if a := answers(res); res.Failed || a["subject name"].Status != OK {
+	if a := answers(res); a["subject digest"].Status != OK || a["subject name"].Status != OK || a["results"].Status != OK {
 		t.Fatalf("the honest report: %+v", res.Answers)
 	}
 	forged := *real
@@ -342,5 +351,161 @@ func TestForgedSubjectName(t *testing.T) {
 	res = Verify(context.Background(), signedReport(t, honest, k), Options{Keys: []crypto.PublicKey{k.Public()}, Artifact: bare})
 	if a := answers(res); a["subject name"].Status != Warn || !strings.Contains(a["subject name"].Reason, "declares no name") {
 		t.Errorf("undeclared name: %+v", a["subject name"])
+	}
+}
+
+// npmServer is an MCP server with one locked dependency, which OSV (the
+// fake) knows no advisory for.
+func npmServer(t *testing.T) string {
+	t.Helper()
+	return copyTree(t, "../checks/deps-no-known-vulns/testdata/neg/mcp-npm-clean", "w")
+}
+
+// TestForgedUnconfirmedResults: a result no one can re-run changed from
+// skip to pass without the evidence its tier requires (a behavioral run's
+// transcripts and ledger; a network check's recorded requests). Each is
+// unconfirmed and fails; the honest twin, made by a real run, verifies.
+func TestForgedUnconfirmedResults(t *testing.T) {
+	k, _ := keys.Generate(keys.Ed25519)
+	opts := Options{Keys: []crypto.PublicKey{k.Public()}, Artifact: sample}
+	static := evaluate(t, sample, attest.Options{})
+	for _, id := range []string{"behaves-safely", "deps-no-known-vulns"} {
+		if r := resultOf(t, static, id); r.Status != checks.Skip || r.SkipReason != checks.SkipCapability {
+			t.Fatalf("%s: %s, want a skip for a missing capability", id, r.Status)
+		}
+	}
+	passed := func(rep *attest.Report, ids ...string) {
+		for _, id := range ids {
+			r := resultOf(t, rep, id)
+			r.Status, r.SkipReason, r.Summary, r.Remediation, r.Evidence = checks.Pass, "", "nothing unsafe", "", []checks.Evidence{}
+		}
+		rescore(t, rep, nil)
+	}
+	clone := func(rep *attest.Report) *attest.Report {
+		var c attest.Report
+		b, _ := json.Marshal(rep)
+		json.Unmarshal(b, &c)
+		return &c
+	}
+	ran := behaved(t, sample)
+	for _, c := range []struct {
+		name, check, why string
+		forge            func() *attest.Report
+	}{
+		{"behaves-safely without a behavioral run", "behaves-safely", "no behavioral run", func() *attest.Report {
+			f := clone(static)
+			f.Grants.Sandbox, f.Grants.Model = true, true
+			passed(f, "behaves-safely")
+			return f
+		}},
+		{"behaves-safely without the grants", "behaves-safely", "grants give no", func() *attest.Report {
+			f := clone(static)
+			passed(f, "behaves-safely")
+			return f
+		}},
+		{"a behavioral run with no transcript", "behaves-safely", "keeps no transcript", func() *attest.Report {
+			f := clone(ran)
+			f.Behavior.Cases = []behave.Case{}
+			return f
+		}},
+		{"deps-no-known-vulns without a request record", "deps-no-known-vulns", "no recorded request", func() *attest.Report {
+			f := clone(static)
+			f.Grants.Net = true
+			passed(f, "deps-no-known-vulns")
+			return f
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := Verify(context.Background(), signedReport(t, c.forge(), k), opts)
+			a := answers(res)
+			if !res.Failed || a["signature"].Status != OK {
+				t.Fatalf("the forgery verifies: %+v", res.Answers)
+			}
+			if a["results"].Status != Fail || !strings.Contains(a["results"].Reason, c.check+" ") || !strings.Contains(a["results"].Reason, c.why) {
+				t.Errorf("results: %+v", a["results"])
+			}
+		})
+	}
+
+	// The honest twins: a behavioral run, and a network run against OSV
+	// (a local fake speaking its wire format), each verify with their
+	// evidence.
+	res := Verify(context.Background(), signedReport(t, ran, k), opts)
+	if a := answers(res); a["results"].Status != OK || a["schema"].Status != OK {
+		t.Errorf("the behavioral report: %+v", res.Answers)
+	}
+	fakeOSV(t)
+	server := npmServer(t)
+	online := evaluate(t, server, attest.Options{Grants: &checks.Grants{Net: true, Clock: true}})
+	deps := resultOf(t, online, "deps-no-known-vulns")
+	if deps.Status != checks.Pass {
+		t.Fatalf("deps-no-known-vulns %s online: %s", deps.Status, deps.Summary)
+	}
+	res = Verify(context.Background(), signedReport(t, online, k), Options{Keys: []crypto.PublicKey{k.Public()}, Artifact: server})
+	if a := answers(res); a["results"].Status != OK {
+		t.Errorf("the network report: %+v", res.Answers)
+	}
+	// The same pass with its requests dropped is unconfirmed.
+	forged := clone(online)
+	resultOf(t, forged, "deps-no-known-vulns").Evidence = []checks.Evidence{}
+	res = Verify(context.Background(), signedReport(t, forged, k), Options{Keys: []crypto.PublicKey{k.Public()}, Artifact: server})
+	if a := answers(res); a["results"].Status != Fail {
+		t.Errorf("the network report without its requests: %+v", a["results"])
+	}
+}
+
+// fakeOSV serves OSV's API on a local TLS server with no advisory, and
+// points deps-no-known-vulns at it.
+func fakeOSV(t *testing.T) {
+	srv := httptest.NewTLSServer(&osvtest.FakeOSV{})
+	t.Cleanup(srv.Close)
+	ca := filepath.Join(t.TempDir(), "ca.pem")
+	if err := os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("SSL_CERT_FILE", ca)
+	t.Setenv(depsnoknownvulns.EnvOSVURL, srv.URL)
+}
+
+// TestResultsAcrossModels: a deterministic result whose check version was
+// pinned with another analysis model than this build's is not compared
+// (a difference would be the build's, not the artifact's): it is named
+// as not re-run, and the answer is a warning, never ok.
+func TestResultsAcrossModels(t *testing.T) {
+	rep := evaluate(t, sample, attest.Options{})
+	again := evaluate(t, sample, attest.Options{})
+	cs, err := defaultCatalogs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var id string
+	for _, res := range rep.Results {
+		if c, _ := cs.live(res.Check); res.Tier == checks.Deterministic && c.Entry().Uses != "" {
+			id = res.Check
+			break
+		}
+	}
+	if id == "" {
+		t.Fatal("no check uses the analysis model")
+	}
+	r := &Result{}
+	checkResults(r, rep, again, cs)
+	if a := r.Answers[0]; a.Status != OK {
+		t.Fatalf("the same model: %+v", a)
+	}
+	pinned := cs.pinned
+	cs.pinned = func(check, version string) (checks.Entry, bool) {
+		e, ok := pinned(check, version)
+		if check == id {
+			e.Uses = "model@sha256:0000000000000000"
+		}
+		return e, ok
+	}
+	// A status the model could explain is not held against the artifact.
+	resultOf(t, rep, id).Status = checks.Fail
+	r = &Result{}
+	checkResults(r, rep, again, cs)
+	if a := r.Answers[0]; a.Status != Warn || !strings.Contains(a.Reason, id+"@") || !strings.Contains(a.Reason, "model@sha256:0000000000000000") || !slices.Contains(r.notRerun, id) {
+		t.Errorf("another model: %+v", a)
 	}
 }

@@ -19,7 +19,7 @@ import (
 // Check is deps-no-known-vulns.
 var Check = &checks.Check{
 	ID:          "deps-no-known-vulns",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "No dependency has a known vulnerability",
 	Axis:        checks.Safety,
 	Weight:      4,
@@ -114,6 +114,20 @@ func run(ctx context.Context, in *checks.Input) (checks.Result, error) {
 	resp, err := osvscan.Scan(ctx, req)
 	if err != nil {
 		return checks.Result{}, fmt.Errorf("looking up advisories: %w", err)
+	}
+	if len(resp.Packages) == 0 {
+		// Nothing was looked up, so nothing passes: a pass rests on the
+		// requests it records, and a verifier refuses one without them.
+		missed := len(resp.Unresolved) + unresolved
+		if missed == 0 && len(resp.Notes) == 0 {
+			return checks.NotApplicable("the lockfiles resolve no package: nothing to look up"), nil
+		}
+		why := append(notes, resp.Notes...)
+		if missed > 0 {
+			why = append(why, fmt.Sprintf("%s without a resolved version", checks.Plural(missed, "dependency")))
+		}
+		return checks.Warning(0.75, "no package version could be resolved, so none was looked up: "+strings.Join(why, "; "),
+			checks.Metric("unresolved", float64(missed), "")), nil
 	}
 	resp.Notes = append(notes, resp.Notes...)
 	if unresolved > 0 {

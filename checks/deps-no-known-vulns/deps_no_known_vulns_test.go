@@ -160,3 +160,44 @@ func TestExactPin(t *testing.T) {
 		}
 	}
 }
+
+// Lockfiles that resolve nothing are looked up for nothing: no pass,
+// since a verifier refuses a pass with no request behind it. An empty
+// lockfile is neutral; one whose entries have no version, or that cannot
+// be read, warns as nothing could be looked up.
+func TestNothingLookedUpIsNoPass(t *testing.T) {
+	fake := fakeOSV(t)
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		want  checks.Status
+	}{
+		{"a lockfile with no package", map[string]string{
+			"package.json":      `{"name": "w", "version": "1.0.0", "bin": {"w": "index.js"}}`,
+			"package-lock.json": `{"name": "w", "version": "1.0.0", "lockfileVersion": 3, "requires": true, "packages": {"": {"name": "w", "version": "1.0.0"}}}`,
+		}, checks.Neutral},
+		{"a lockfile that cannot be read", map[string]string{
+			"package.json":      `{"name": "w", "version": "1.0.0", "bin": {"w": "index.js"}, "dependencies": {"lodash": "^4.17.20"}}`,
+			"package-lock.json": `{"name": "w", "lockfileVersion": 3, "packages": [`,
+		}, checks.Warn},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			c.files["index.js"] = "console.log(1)\n"
+			for p, body := range c.files {
+				if err := os.WriteFile(filepath.Join(dir, p), []byte(body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s := checktest.Load(t, dir, resolve.KindMCP)
+			cat, _ := checks.NewCatalog("test", "0.0.0", []*checks.Check{Check})
+			r := checks.Run(context.Background(), s, cat, checks.RunOptions{Grants: checks.Grants{Net: true}})[0].Result
+			if r.Status != c.want {
+				t.Fatalf("%s: %s", r.Status, r.Summary)
+			}
+		})
+	}
+	if len(fake.Requests) != 0 {
+		t.Errorf("asked OSV %d times for nothing", len(fake.Requests))
+	}
+}

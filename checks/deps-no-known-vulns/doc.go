@@ -14,7 +14,9 @@ every member of the workspace. A range with no resolved
 version is counted as unresolved, never queried as its lower bound. For
 an ecosystem with no lockfile, exact pins in the manifests (npm 1.2.3, PyPI
 ==1.2.3, Cargo =1.2.3) are looked up as they are; when nothing at all can
-be looked up, the check warns at 0.75.
+be looked up (no lockfile, or lockfiles none of whose versions resolve or
+read), the check warns at 0.75, and lockfiles that name no package at all
+are neutral: a pass always rests on lookups it records.
 
 The lookup goes through one HTTPS client that reaches only
 api.osv.dev and osv.dev (or the host of ATTEST_OSV_URL, an HTTPS mirror),

@@ -42,6 +42,14 @@ answering each question separately, ok, warn or fail with a reason:
   subject name     with --artifact, is the signed name the one the
                    artifact's manifest declares? (A name taken from the
                    publisher's directory is said to be unchecked.)
+  results          with --artifact, every deterministic result re-run at
+                   its version and analysis model and compared (one this
+                   build cannot re-run leaves a warning); always, every
+                   result no one can re-run must carry the evidence its
+                   tier requires: a behavioral result the report's
+                   transcript digests and ledger, a network check's pass
+                   its recorded requests with response digests. Without
+                   it the result is unconfirmed, and this fails
   validity         when was it signed: a signed timestamp or a log entry
                    vouches for it; otherwise only the report's own,
                    self-asserted clock says
