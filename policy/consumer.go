@@ -36,6 +36,16 @@ type Consumer struct {
 	MaxAgeDays *float64 `json:"maxAgeDays,omitempty"`
 	// RequireLog requires a transparency log entry.
 	RequireLog bool `json:"requireLog,omitempty"`
+	// A report's pass verdict counts a waived or disabled blocking check
+	// as no block; a consumer policy does not. AcceptWaived and
+	// AcceptDisabled name the blocking checks it lets through waived or
+	// disabled by the publisher, AcceptNotRerun those it lets through
+	// when --artifact is given but this verifier could not re-run them
+	// (another check version or analysis model). An unconfirmed result
+	// fails verification whatever the policy says.
+	AcceptWaived   []string `json:"acceptWaived,omitempty"`
+	AcceptDisabled []string `json:"acceptDisabled,omitempty"`
+	AcceptNotRerun []string `json:"acceptNotRerun,omitempty"`
 	// AllowedSuites and AllowedFormulas, when set, list what is accepted:
 	// "attest-default" or "attest-default@1.1.0"; "attest-default@1".
 	AllowedSuites   []string `json:"allowedSuites,omitempty"`

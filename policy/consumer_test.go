@@ -6,8 +6,10 @@ import (
 )
 
 func TestParseConsumer(t *testing.T) {
-	c, err := ParseConsumer([]byte(`{"minOverall": 80, "minAxis": {"safety": 90}, "mustPass": ["no-hardcoded-secrets"], "requireLog": true}`))
-	if err != nil || *c.MinOverall != 80 || c.MinAxis["safety"] != 90 || !c.RequireLog {
+	c, err := ParseConsumer([]byte(`{"minOverall": 80, "minAxis": {"safety": 90}, "mustPass": ["no-hardcoded-secrets"], "requireLog": true,
+		"acceptWaived": ["no-sensitive-files"], "acceptDisabled": ["mcp-launchable"], "acceptNotRerun": ["no-remote-shell"]}`))
+	if err != nil || *c.MinOverall != 80 || c.MinAxis["safety"] != 90 || !c.RequireLog ||
+		c.AcceptWaived[0] != "no-sensitive-files" || c.AcceptDisabled[0] != "mcp-launchable" || c.AcceptNotRerun[0] != "no-remote-shell" {
 		t.Fatalf("%+v %v", c, err)
 	}
 	for in, want := range map[string]string{

@@ -351,6 +351,13 @@ func checkPolicy(r *Result, rep *attest.Report, opts Options) {
 			bad = append(bad, fmt.Sprintf("%s %.1f is under %.0f", axis, *a.Score, min))
 		}
 	}
+	switch {
+	case !confirmed:
+		bad = append(bad, "the verdict is not confirmed (see the score answer)")
+	case rep.Score.Verdict != policy.VerdictPass:
+		bad = append(bad, fmt.Sprintf("the verdict is %s (%s)", rep.Score.Verdict, policy.VerdictReason(rep.Score, rep.Results, rep.Policy.MinScore)))
+	}
+	bad = append(bad, blockingNotPassed(r, rep, opts)...)
 	for _, id := range p.MustPass {
 		found := false
 		for _, res := range rep.Results {
@@ -363,6 +370,8 @@ func checkPolicy(r *Result, rep *attest.Report, opts Options) {
 				bad = append(bad, fmt.Sprintf("%s is waived, not passed", id))
 			case res.Status != checks.Pass:
 				bad = append(bad, fmt.Sprintf("%s is %s, must pass", id, res.Status))
+			case slices.Contains(r.unconfirmed, id):
+				bad = append(bad, fmt.Sprintf("%s is unconfirmed, not passed", id))
 			}
 		}
 		if !found {
@@ -403,6 +412,32 @@ func checkPolicy(r *Result, rep *attest.Report, opts Options) {
 		return
 	}
 	r.add("policy", OK, "meets the policy")
+}
+
+// blockingNotPassed lists the blocking checks the report's verdict lets
+// through that the policy does not count as passing: waived or disabled
+// by the publisher, or, with the artifact given, not re-run by this
+// verifier, unless the policy names them; and any unconfirmed result.
+func blockingNotPassed(r *Result, rep *attest.Report, opts Options) []string {
+	p := opts.Policy
+	var bad []string
+	for _, res := range rep.Results {
+		if !res.Blocking {
+			continue
+		}
+		id := res.Check
+		switch {
+		case slices.Contains(r.unconfirmed, id):
+			bad = append(bad, fmt.Sprintf("%s is unconfirmed (see the results answer)", id))
+		case res.Waiver != nil && !slices.Contains(p.AcceptWaived, id):
+			bad = append(bad, fmt.Sprintf("%s is waived by the publisher (%q), which acceptWaived does not name", id, res.Waiver.Reason))
+		case res.Status == checks.Skip && res.SkipReason == checks.SkipPolicy && !slices.Contains(p.AcceptDisabled, id):
+			bad = append(bad, fmt.Sprintf("%s is disabled by the publisher, which acceptDisabled does not name", id))
+		case opts.Artifact != "" && res.Status != checks.Fail && slices.Contains(r.notRerun, id) && !slices.Contains(p.AcceptNotRerun, id):
+			bad = append(bad, fmt.Sprintf("%s was not re-run by this verifier (see the results answer), which acceptNotRerun does not name", id))
+		}
+	}
+	return bad
 }
 
 // checkScore recomputes the score from the results with the pinned catalog.

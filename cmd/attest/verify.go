@@ -54,7 +54,10 @@ answering each question separately, ok, warn or fail with a reason:
                    vouches for it; otherwise only the report's own,
                    self-asserted clock says
   policy           with --policy, does it meet the consumer's policy
-                   (docs/POLICY.md)? This is the install gate.
+                   (docs/POLICY.md)? This is the install gate: a pass
+                   verdict, and no blocking check waived or disabled by
+                   the publisher, or left un-re-run with --artifact,
+                   unless the policy names it.
 
 With --policy, --vsa FILE --vsa-key KEY also writes a SLSA Verification
 Summary v1 (its own Sigstore bundle) for the same subject: PASSED or
