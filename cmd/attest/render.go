@@ -32,7 +32,8 @@ Given a Sigstore bundle (attest sign), it is verified first, as
 attest verify does (--key, or --identity, --issuer and --trusted-root, or
 --insecure-ignore-signer) and the report it carries is rendered; the HTML page shows
 the verification answers. Exit 1 when an answer fails (the page still
-shows them), 2 when the input cannot be read.`,
+shows them), or when a signer is given with a plain report, which carries
+no signature (nothing is rendered); 2 when the input cannot be read.`,
 		Example: `  attest render report.json --format html --out report.html
   attest render report.json --format markdown > comment.md
   attest render --key publisher.pub.pem report.sigstore.json --format html --out report.html`,
@@ -75,6 +76,10 @@ shows them), 2 when the input cannot be read.`,
 					return withCode(exitError, fmt.Errorf("%s: the bundle carries no readable report", args[0]))
 				}
 				data, opts.Verification, failed = res.Report, res.Answers, res.Failed
+			} else if key != "" || identity != "" || issuer != "" || trustedRoot != "" {
+				// A signer was named: a report with no signature to check
+				// against it fails, as attest verify fails it.
+				return withCode(exitFail, fmt.Errorf("%s is a plain report, which carries no signature to check against the signer given: render the bundle (attest sign writes REPORT.sigstore.json)", args[0]))
 			}
 			var r attest.Report
 			if err := json.Unmarshal(data, &r); err != nil || r.SchemaVersion != attest.SchemaVersion || r.Results == nil {
