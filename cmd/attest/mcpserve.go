@@ -35,6 +35,9 @@ signed report, itself:
             passed (false when any answer fails)
 
 Local paths outside --root (default: the working directory) are refused.
+Messages are one JSON-RPC 2.0 object a line, at most 4 MiB and 64 levels
+deep; any other line gets a JSON-RPC error (id null) and the server goes
+on serving.
 Add it to a client as a stdio server whose command is
 'attest mcp serve --root /path/to/downloads'.`,
 		Args: cobra.NoArgs,

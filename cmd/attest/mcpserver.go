@@ -232,7 +232,8 @@ func mcpServe(ctx context.Context, args []string, stdin io.ReadCloser, stdout io
 		}
 		return nil, out, nil
 	})
-	return s.Run(ctx, &mcp.IOTransport{Reader: stdin, Writer: stdout})
+	out := &lockedWriter{w: stdout}
+	return s.Run(ctx, &mcp.IOTransport{Reader: newMessageReader(stdin, out), Writer: out})
 }
 
 func isDir(p string) bool {
