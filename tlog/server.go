@@ -311,6 +311,11 @@ func (s *Server) createEntry(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "invalid type, must be hashedrekord (a DSSE envelope is logged as a hashedrekord over the digest of its PAE)")
 		return
 	}
+	if err := checkKeyDetails(hr); err != nil {
+		s.log.Info("refused entry", "error", err)
+		httpError(w, http.StatusBadRequest, "invalid hashedrekord request: "+err.Error())
+		return
+	}
 	entry, err := hashedrekord.ToLogEntry(hr, s.registry)
 	if err != nil {
 		s.log.Info("refused entry", "error", err)
