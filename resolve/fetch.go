@@ -64,7 +64,7 @@ func fetchRemote(ctx context.Context, t Target, fetch Remote) (*Snapshot, error)
 		}
 		return nil, fmt.Errorf("%w: %w", ErrRemote, err)
 	}
-	root, err := os.OpenRoot(dir)
+	root, err := openTreeDir(dir)
 	if err != nil {
 		cleanup()
 		return nil, err
