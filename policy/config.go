@@ -15,6 +15,8 @@ import (
 	"sync"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/metahub-ai/attest/resolve"
 )
 
 // ConfigName is the configuration file a run discovers.
@@ -262,7 +264,7 @@ func (f *File) Config(source string) Config {
 
 // ReadConfig reads and checks a configuration file.
 func ReadConfig(p string) (*File, error) {
-	fh, err := os.Open(p)
+	fh, err := resolve.OpenFile(p)
 	if err != nil {
 		return nil, err
 	}
