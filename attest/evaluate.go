@@ -167,6 +167,11 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 		outcomes = append(outcomes, checks.Run(ctx, subj, cat, ro)...)
 		slices.SortFunc(outcomes, func(a, b checks.Outcome) int { return strings.Compare(a.Check.ID, b.Check.ID) })
 	}
+	// Checks cut short by a cancelled run (a signal) report nothing about
+	// the artifact: no report is made of them.
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("the evaluation was interrupted: %w", err)
+	}
 	results := policy.Apply(outcomes, opts.Policy, started)
 	score, err := policy.Compute(results, cat, opts.Policy.MinScore)
 	if err != nil {
