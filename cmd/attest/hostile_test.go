@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -107,10 +108,12 @@ func TestHostileFIFOArgumentsDoNotBlock(t *testing.T) {
 	}
 }
 
-// TestHostileFIFOsAroundTheTargetDoNotBlock puts FIFOs where attest looks
-// by itself: the configuration and lock file beside the artifact, the
-// agent clients' configuration files of 'scan --installed'.
-func TestHostileFIFOsAroundTheTargetDoNotBlock(t *testing.T) {
+// TestHostileFilesAroundTheTarget puts FIFOs where attest looks by
+// itself, in the agent clients' configuration files of 'scan
+// --installed', and links where it reads the artifact's own files beside
+// the inventory (its lock file, the attest.json of the working
+// directory): nothing blocks, and no link is followed out of the tree.
+func TestHostileFilesAroundTheTarget(t *testing.T) {
 	base := t.TempDir()
 	project, home := filepath.Join(base, "project"), filepath.Join(base, "home")
 	t.Setenv("HOME", home)
@@ -138,6 +141,20 @@ func TestHostileFIFOsAroundTheTargetDoNotBlock(t *testing.T) {
 	r = cliWithin(t, project, "run", skill)
 	if r.code == exitError || strings.Contains(r.stderr, "lock") {
 		t.Errorf("the lock file was read through a link out of the artifact: exit %d\n%s", r.code, r.stderr)
+	}
+
+	// Nor is an attest.json link in the working directory, the artifact,
+	// applied as the artifact's configuration.
+	os.Remove(filepath.Join(skill, "attest.lock.json"))
+	config := filepath.Join(t.TempDir(), "attest.json")
+	os.WriteFile(config, []byte(`{"disable": ["license-present"]}`), 0o644)
+	if err := os.Symlink(config, filepath.Join(skill, "attest.json")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(skill)
+	r = cliWithin(t, project, "run", "--json", ".")
+	if strings.Contains(r.stderr, "applying") || regexp.MustCompile(`"disabled":\s*\[\s*"license-present"`).MatchString(r.stdout) {
+		t.Errorf("a linked attest.json was applied: exit %d\n%s", r.code, r.stderr)
 	}
 }
 

@@ -382,7 +382,11 @@ func loadConfig(a *app, target string, o runOptions) (policy.Config, error) {
 	if p == "" {
 		return policy.Config{}, nil
 	}
-	f, err := policy.ReadConfig(p)
+	read := policy.ReadConfig
+	if o.config == "" {
+		read = policy.ReadDiscovered
+	}
+	f, err := read(p)
 	if err != nil {
 		return policy.Config{}, err
 	}
