@@ -3,6 +3,7 @@ package resolve
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path"
@@ -178,19 +179,34 @@ func (g *gitIgnore) loadIndex() {
 	}
 	g.loaded = true
 	defer g.close()
-	var idx index.Index
-	if err := index.NewDecoder(bufio.NewReader(io.LimitReader(g.index, maxIndexBytes))).Decode(&idx); err != nil {
+	var err error
+	if g.tracked, g.trackedDirs, err = decodeIndex(io.LimitReader(g.index, maxIndexBytes)); err != nil {
 		g.indexErr = true
-		return
 	}
-	g.tracked, g.trackedDirs = map[string]bool{}, map[string]bool{}
+}
+
+// decodeIndex reads the tracked files, and the directories holding them,
+// from a git index. The index is the artifact's input: a decoder that
+// panics on it is an error like any other.
+func decodeIndex(r io.Reader) (tracked, dirs map[string]bool, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			tracked, dirs, err = nil, nil, fmt.Errorf("malformed git index: %v", p)
+		}
+	}()
+	var idx index.Index
+	if err := index.NewDecoder(bufio.NewReader(r)).Decode(&idx); err != nil {
+		return nil, nil, err
+	}
+	tracked, dirs = map[string]bool{}, map[string]bool{}
 	for _, e := range idx.Entries {
-		g.tracked[e.Name] = true
+		tracked[e.Name] = true
 		for d := path.Dir(e.Name); d != "." && d != "/"; d = path.Dir(d) {
-			if g.trackedDirs[d] {
+			if dirs[d] {
 				break
 			}
-			g.trackedDirs[d] = true
+			dirs[d] = true
 		}
 	}
+	return tracked, dirs, nil
 }

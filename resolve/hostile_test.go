@@ -1,9 +1,11 @@
 package resolve
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"syscall"
@@ -328,4 +330,44 @@ func TestPartialOutputsAreRemoved(t *testing.T) {
 	half.Discard()
 	finish()
 	excl.Close()
+}
+
+// TestTakeTwice: a snapshot's inventory can be taken again, whole.
+func TestTakeTwice(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "SKILL.md", skillMD, 0o644)
+	snap, err := Fetch(context.Background(), Target{Type: "dir", Path: dir, Raw: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer snap.Close()
+	for i := 0; i < 2; i++ {
+		inv, err := Take(context.Background(), snap, Options{})
+		if err != nil || len(inv.Files) != 1 {
+			t.Fatalf("take %d: %v %+v", i, err, inv)
+		}
+	}
+}
+
+// FuzzGitIndex: the git index of an artifact's .git is untrusted input;
+// decoding it never panics, and a tracked file's directories are known.
+func FuzzGitIndex(f *testing.F) {
+	var buf bytes.Buffer
+	index.NewEncoder(&buf).Encode(&index.Index{Version: 2, Entries: []*index.Entry{{Name: "a/b/c.sh"}, {Name: "d.md"}}})
+	f.Add(buf.Bytes())
+	buf.Reset()
+	index.NewEncoder(&buf).Encode(&index.Index{Version: 4, Entries: []*index.Entry{{Name: "x/y"}, {Name: "x/z"}}})
+	f.Add(buf.Bytes())
+	f.Add([]byte("DIRC\x00\x00\x00\x04\xff\xff\xff\xff"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tracked, dirs, err := decodeIndex(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		for name := range tracked {
+			if d := path.Dir(name); d != "." && d != "/" && !dirs[d] {
+				t.Fatalf("%q tracked but its directory %q is not", name, d)
+			}
+		}
+	})
 }

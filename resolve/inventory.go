@@ -162,7 +162,7 @@ func (inv *Inventory) IsDir(p string) bool {
 // limits is kept in memory; every file is hashed.
 func Take(ctx context.Context, s *Snapshot, opts Options) (*Inventory, error) {
 	opts = opts.withDefaults()
-	w := &walker{ctx: ctx, root: s.root, opts: opts, inv: &Inventory{byPath: map[string]int{}}}
+	w := &walker{ctx: ctx, opts: opts, inv: &Inventory{byPath: map[string]int{}}}
 	if !opts.NoIgnore {
 		ig, err := loadGitIgnore(s.Dir)
 		if err != nil {
@@ -176,7 +176,14 @@ func Take(ctx context.Context, s *Snapshot, opts Options) (*Inventory, error) {
 	if w.ignore != nil {
 		defer w.ignore.close()
 	}
-	if err := w.dir(w.root, "", 0); err != nil {
+	// A descriptor of its own, so that the walk reads the root's entries
+	// from the start whatever read the snapshot's before.
+	top, err := openDirAt(s.root, ".")
+	if err != nil {
+		return nil, fmt.Errorf("reading directory %q: %w", ".", err)
+	}
+	defer top.Close()
+	if err := w.dir(top, "", 0); err != nil {
 		return nil, err
 	}
 	inv := w.inv
@@ -192,7 +199,6 @@ func Take(ctx context.Context, s *Snapshot, opts Options) (*Inventory, error) {
 
 type walker struct {
 	ctx     context.Context
-	root    *os.File
 	opts    Options
 	inv     *Inventory
 	ignore  *gitIgnore
