@@ -113,11 +113,11 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 	started := now().UTC()
 	lo := resolve.LoadOptions{Inventory: opts.Inventory, Kind: opts.Kind, Remote: remote.Fetch}
 	if opts.Behave != nil {
-		tmp, err := os.MkdirTemp("", "attest-behave-")
+		tmp, remove, err := resolve.TempDir("attest-behave-")
 		if err != nil {
 			return nil, err
 		}
-		defer os.RemoveAll(tmp)
+		defer remove()
 		os.Chmod(tmp, 0o755)
 		lo.CopyTo = filepath.Join(tmp, "artifact")
 	}

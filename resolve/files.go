@@ -82,10 +82,10 @@ func readMax(r io.Reader, name string, max int64) ([]byte, error) {
 	return b, nil
 }
 
-// Outputs being written, removed if the process is stopped before they
-// are complete (RemovePartialOutputs), so that an interrupted command
-// leaves no partial file.
-var partial sync.Map // path → struct{}
+// Outputs being written, and the run's temporary directories, removed if
+// the process is stopped before they are complete (RemovePartial), so
+// that an interrupted command leaves no partial file behind.
+var partial sync.Map // path → true for a directory
 
 // Output is a file being written: at a temporary name beside its
 // destination until Commit renames it into place.
@@ -102,7 +102,7 @@ func CreateOutput(dst string) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	partial.Store(f.Name(), struct{}{})
+	partial.Store(f.Name(), false)
 	return &Output{File: f, dst: dst}, nil
 }
 
@@ -137,15 +137,34 @@ func CreateNew(dst string, perm os.FileMode) (f *os.File, done func(), err error
 	if err != nil {
 		return nil, nil, err
 	}
-	partial.Store(dst, struct{}{})
+	partial.Store(dst, false)
 	return f, func() { partial.Delete(dst) }, nil
 }
 
-// RemovePartialOutputs removes every output not yet complete; the
-// process calls it before it exits on a signal.
-func RemovePartialOutputs() {
-	partial.Range(func(k, _ any) bool {
-		os.Remove(k.(string))
+// TempDir makes a temporary directory for the run; remove deletes it,
+// as RemovePartial does if a signal ends the process first.
+func TempDir(pattern string) (dir string, remove func(), err error) {
+	dir, err = os.MkdirTemp("", pattern)
+	if err != nil {
+		return "", nil, err
+	}
+	partial.Store(dir, true)
+	return dir, func() {
+		os.RemoveAll(dir)
+		partial.Delete(dir)
+	}, nil
+}
+
+// RemovePartial removes every output not yet complete and every
+// temporary directory not yet removed; the process calls it before it
+// exits on a signal.
+func RemovePartial() {
+	partial.Range(func(k, isDir any) bool {
+		if isDir.(bool) {
+			os.RemoveAll(k.(string))
+		} else {
+			os.Remove(k.(string))
+		}
 		partial.Delete(k)
 		return true
 	})

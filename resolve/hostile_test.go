@@ -296,8 +296,8 @@ func TestHostileReadFileMaxRefusesWhatIsNotAFile(t *testing.T) {
 }
 
 // TestPartialOutputsAreRemoved: an output not yet complete when the
-// process is stopped is removed, its temporary name included; a
-// completed one stays.
+// process is stopped is removed, its temporary name included, and so is
+// a temporary directory of the run; a completed output stays.
 func TestPartialOutputsAreRemoved(t *testing.T) {
 	dir := t.TempDir()
 	done, _ := CreateOutput(filepath.Join(dir, "done.json"))
@@ -318,7 +318,15 @@ func TestPartialOutputsAreRemoved(t *testing.T) {
 	}
 	fin.Close()
 	finished()
-	RemovePartialOutputs()
+	tmp, _, err := TempDir("attest-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, tmp, "x/y", "fetched", 0o644)
+	RemovePartial()
+	if _, err := os.Stat(tmp); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the run's temporary directory is left: %v", err)
+	}
 	ents, _ := os.ReadDir(dir)
 	var names []string
 	for _, e := range ents {

@@ -48,7 +48,7 @@ func main() {
 		case <-sigs:
 		case <-time.After(stopGrace):
 		}
-		resolve.RemovePartialOutputs()
+		resolve.RemovePartial()
 		fmt.Fprintln(os.Stderr, "attest: stopped by a signal")
 		os.Exit(exitError)
 	}()
@@ -56,7 +56,7 @@ func main() {
 	if stopped.Load() && code == exitOK && !isServer(os.Args[1:]) {
 		// Interrupted, yet it returned as if done: no command's success
 		// is to be trusted after a cancellation.
-		resolve.RemovePartialOutputs()
+		resolve.RemovePartial()
 		fmt.Fprintln(os.Stderr, "attest: stopped by a signal")
 		code = exitError
 	}
