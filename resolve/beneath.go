@@ -83,7 +83,7 @@ func openFileAt(dir *os.File, name string, look bool) (*os.File, os.FileInfo, er
 				return err
 			}
 			if st.Mode&unix.S_IFMT != unix.S_IFREG {
-				return notRegular(p, fileMode(st.Mode))
+				return notRegular(p, fileMode(uint32(st.Mode)))
 			}
 		}
 		var err error

@@ -187,6 +187,9 @@ func readList(a *app, p string) ([]string, error) {
 		r = a.stdin
 	} else {
 		f, err := resolve.OpenFile(p)
+		if errors.Is(err, resolve.ErrNotRegular) {
+			return nil, fmt.Errorf("--from: %w; give - to read the list from standard input", err)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("--from: %w", err)
 		}

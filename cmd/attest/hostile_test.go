@@ -171,10 +171,11 @@ func TestHostileMCPVerifyFIFO(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(root, "report.json"), rep, 0o644)
+	bin := attesttest.Binary(t) // built before the clock starts
 	ctx, cancel := context.WithTimeout(context.Background(), 4*hangBound)
 	defer cancel()
 	c := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
-	cs, err := c.Connect(ctx, &mcp.CommandTransport{Command: exec.Command(attesttest.Binary(t), "mcp", "serve", "--root", root)}, nil)
+	cs, err := c.Connect(ctx, &mcp.CommandTransport{Command: exec.Command(bin, "mcp", "serve", "--root", root)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

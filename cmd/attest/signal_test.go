@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	depsnoknownvulns "github.com/metahub-ai/attest/checks/deps-no-known-vulns"
 	"github.com/metahub-ai/attest/cmd/attest/attesttest"
 )
@@ -22,15 +24,40 @@ import (
 // SIGINT: a bound on a hang, not a measure of speed.
 const stopBound = 2 * time.Second
 
-// started starts the built binary and gives it time to install its
-// signal handling before the test signals it.
-func started(t *testing.T, cmd *exec.Cmd) {
+// blockedOnStdin starts the built binary with standard input a pipe the
+// test keeps open, and returns once the process has read a first line of
+// it: its signal handling, installed before anything is read, is in
+// place, and it now blocks reading the rest.
+func blockedOnStdin(t *testing.T, cmd *exec.Cmd) {
 	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdin = r
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill() })
-	time.Sleep(500 * time.Millisecond)
+	r.Close()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		w.Close()
+	})
+	if _, err := w.WriteString("# a comment, and no end\n"); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(hangBound); ; time.Sleep(10 * time.Millisecond) {
+		n, err := unix.IoctlGetInt(int(w.Fd()), fionread)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the process never read its standard input")
+		}
+	}
 }
 
 // waitExit waits at most d for the process; it returns its exit code and
@@ -68,12 +95,7 @@ func TestSignalEndsABlockedCommand(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			cmd := exec.Command(bin, "run", "--from", "-")
-			in, err := cmd.StdinPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer in.Close()
-			started(t, cmd)
+			blockedOnStdin(t, cmd)
 			at := time.Now()
 			cmd.Process.Signal(sig)
 			if code, took := waitExit(t, cmd, at, stopBound); code != exitError {
@@ -83,12 +105,7 @@ func TestSignalEndsABlockedCommand(t *testing.T) {
 	}
 	t.Run("twice", func(t *testing.T) {
 		cmd := exec.Command(bin, "run", "--from", "-")
-		in, err := cmd.StdinPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer in.Close()
-		started(t, cmd)
+		blockedOnStdin(t, cmd)
 		at := time.Now()
 		cmd.Process.Signal(syscall.SIGTERM)
 		time.Sleep(50 * time.Millisecond)
