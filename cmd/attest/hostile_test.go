@@ -199,3 +199,14 @@ func TestHostileMCPVerifyFIFO(t *testing.T) {
 		}
 	}
 }
+
+// TestBareOwnerRepoIsNotFetched: 'attest run skills/pdf' where
+// ./skills/pdf does not exist is an error naming both readings, never a
+// fetch of the GitHub repository skills/pdf.
+func TestBareOwnerRepoIsNotFetched(t *testing.T) {
+	t.Chdir(t.TempDir())
+	r := attestCLI(t, nil, "run", "skills/pdf")
+	if r.code != exitError || !strings.Contains(r.stderr, "gh:skills/pdf") || !strings.Contains(r.stderr, "./skills/pdf") || strings.Contains(r.stderr, "fetch") {
+		t.Errorf("exit %d\n%s", r.code, r.stderr)
+	}
+}
