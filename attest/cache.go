@@ -51,6 +51,9 @@ func DefaultCacheDir() (string, error) {
 	return filepath.Join(home, ".cache", "attest"), nil
 }
 
+// maxCacheEntry bounds a cache entry read; a larger one is a miss.
+const maxCacheEntry = 256 << 20
+
 // maxFingerprintEntries bounds the stat walk; a larger tree is digested.
 const maxFingerprintEntries = 100_000
 
@@ -81,7 +84,7 @@ func (c *Cache) path(kind, key string) string {
 
 // report returns a cached report still valid at now.
 func (c *Cache) report(key string, now time.Time) (*Report, bool) {
-	b, err := os.ReadFile(c.path("reports", key))
+	b, err := resolve.ReadFileMax(c.path("reports", key), maxCacheEntry)
 	if err != nil {
 		return nil, false
 	}
@@ -146,7 +149,7 @@ func (c *Cache) lastEval(dir string) (int64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	b, err := os.ReadFile(c.path("trees", hashJSON(abs)))
+	b, err := resolve.ReadFileMax(c.path("trees", hashJSON(abs)), maxCacheEntry)
 	if err != nil {
 		return 0, false
 	}
@@ -163,7 +166,7 @@ func (c *Cache) knownDigest(dir, fp string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	b, err := os.ReadFile(c.path("trees", hashJSON(abs)))
+	b, err := resolve.ReadFileMax(c.path("trees", hashJSON(abs)), maxCacheEntry)
 	if err != nil {
 		return "", false
 	}

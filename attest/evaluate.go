@@ -113,11 +113,11 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 	started := now().UTC()
 	lo := resolve.LoadOptions{Inventory: opts.Inventory, Kind: opts.Kind, Remote: remote.Fetch}
 	if opts.Behave != nil {
-		tmp, err := os.MkdirTemp("", "attest-behave-")
+		tmp, remove, err := resolve.TempDir("attest-behave-")
 		if err != nil {
 			return nil, err
 		}
-		defer os.RemoveAll(tmp)
+		defer remove()
 		os.Chmod(tmp, 0o755)
 		lo.CopyTo = filepath.Join(tmp, "artifact")
 	}
@@ -166,6 +166,11 @@ func Evaluate(ctx context.Context, target string, opts Options) (*Report, error)
 		ro.Behavior = behaved.Observation
 		outcomes = append(outcomes, checks.Run(ctx, subj, cat, ro)...)
 		slices.SortFunc(outcomes, func(a, b checks.Outcome) int { return strings.Compare(a.Check.ID, b.Check.ID) })
+	}
+	// Checks cut short by a cancelled run (a signal) report nothing about
+	// the artifact: no report is made of them.
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("the evaluation was interrupted: %w", err)
 	}
 	results := policy.Apply(outcomes, opts.Policy, started)
 	score, err := policy.Compute(results, cat, opts.Policy.MinScore)

@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/metahub-ai/attest/resolve"
 )
 
 // UserConfig is what 'attest setup' saves (~/.attest/config.json, mode
@@ -37,7 +39,7 @@ func UserConfigPath() (string, error) {
 // LoadUserConfig reads the saved configuration; ok is false when setup
 // has not been run.
 func LoadUserConfig(path string) (cfg UserConfig, ok bool, err error) {
-	f, err := os.Open(path)
+	f, err := resolve.OpenFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return cfg, false, nil
 	}

@@ -15,6 +15,8 @@ import (
 	"sync"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/metahub-ai/attest/resolve"
 )
 
 // ConfigName is the configuration file a run discovers.
@@ -260,9 +262,9 @@ func (f *File) Config(source string) Config {
 	return Config{Source: source, MinScore: f.MinScore, Disabled: f.Disable, Waivers: f.Waivers, Settings: f.Settings, AllowHosts: f.AllowHosts, Behavioral: f.Behavioral}
 }
 
-// ReadConfig reads and checks a configuration file.
+// ReadConfig reads and checks a configuration file the user named.
 func ReadConfig(p string) (*File, error) {
-	fh, err := os.Open(p)
+	fh, err := resolve.OpenFile(p)
 	if err != nil {
 		return nil, err
 	}
@@ -271,6 +273,21 @@ func ReadConfig(p string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
+	return parseConfigFile(p, data)
+}
+
+// ReadDiscovered reads a configuration file DiscoverConfig found, which
+// may lie in the artifact itself: inside its directory, never through a
+// link.
+func ReadDiscovered(p string) (*File, error) {
+	data, err := resolve.ReadBeneath(filepath.Dir(p), filepath.Base(p), MaxConfigBytes+1)
+	if err != nil {
+		return nil, err
+	}
+	return parseConfigFile(p, data)
+}
+
+func parseConfigFile(p string, data []byte) (*File, error) {
 	f, err := ParseConfig(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
@@ -279,7 +296,8 @@ func ReadConfig(p string) (*File, error) {
 }
 
 // DiscoverConfig finds attest.json in dir or the nearest directory above
-// it; "" when there is none.
+// it; "" when there is none. Only a regular file counts, not a link: the
+// working directory may be the artifact, whose links are never followed.
 func DiscoverConfig(dir string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -287,7 +305,7 @@ func DiscoverConfig(dir string) (string, error) {
 	}
 	for {
 		p := filepath.Join(abs, ConfigName)
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+		if st, err := os.Lstat(p); err == nil && st.Mode().IsRegular() {
 			return p, nil
 		}
 		parent := filepath.Dir(abs)

@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"regexp"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/resolve"
 )
 
 // Consumer is a consumer's install policy (docs/POLICY.md): what a signed
@@ -91,14 +91,7 @@ const MaxPolicyBytes = 1 << 20
 // ReadConsumer reads a policy file, refusing unknown fields so that a typo
 // never loosens a gate silently.
 func ReadConsumer(path string) (*Consumer, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if st.Size() > MaxPolicyBytes {
-		return nil, fmt.Errorf("policy %s is over %d bytes", path, MaxPolicyBytes)
-	}
-	data, err := os.ReadFile(path)
+	data, err := resolve.ReadFileMax(path, MaxPolicyBytes)
 	if err != nil {
 		return nil, err
 	}

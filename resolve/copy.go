@@ -40,7 +40,7 @@ func copySubject(snap *Snapshot, inv *Inventory, dst string) error {
 		if f.Scanned {
 			src = bytes.NewReader(f.Content)
 		} else {
-			in, err := snap.root.Open(f.Path)
+			in, err := openBeneath(snap.root, f.Path)
 			if err != nil {
 				out.Close()
 				return err

@@ -4,8 +4,9 @@
 // every path left out, with the reason), computes the tree digest of
 // docs/DIGEST.md, detects the artifact's kind and parses its manifests.
 //
-// It never executes anything from the artifact and never follows a symlink
-// out of the artifact root: all reads go through an os.Root, and content is
-// read once, during the inventory, so every check sees exactly the bytes
-// that were digested.
+// It never executes anything from the artifact and never follows a symlink:
+// every read goes through the artifact root's descriptor, one component at
+// a time with O_NOFOLLOW, opens regular files only and never blocks on
+// one, and content is read once, during the inventory, so every check sees
+// exactly the bytes that were digested.
 package resolve

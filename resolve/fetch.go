@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 )
@@ -43,11 +42,10 @@ func fetchRemote(ctx context.Context, t Target, fetch Remote) (*Snapshot, error)
 	if fetch == nil {
 		return nil, fmt.Errorf("target %q is remote: %w", t.Raw, ErrNoRemote)
 	}
-	tmp, err := os.MkdirTemp("", "attest-fetch-")
+	tmp, cleanup, err := TempDir("attest-fetch-")
 	if err != nil {
 		return nil, err
 	}
-	cleanup := func() { os.RemoveAll(tmp) }
 	dir, err := filepath.EvalSymlinks(tmp)
 	if err != nil {
 		cleanup()
@@ -64,7 +62,7 @@ func fetchRemote(ctx context.Context, t Target, fetch Remote) (*Snapshot, error)
 		}
 		return nil, fmt.Errorf("%w: %w", ErrRemote, err)
 	}
-	root, err := os.OpenRoot(dir)
+	root, err := openTreeDir(dir)
 	if err != nil {
 		cleanup()
 		return nil, err

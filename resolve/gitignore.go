@@ -3,6 +3,7 @@ package resolve
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path"
@@ -28,12 +29,21 @@ var (
 	eagerIndexBytes int64 = 1 << 20
 )
 
+// maxIndexBytes bounds the git index read; past it nothing is ignored.
+const maxIndexBytes = 256 << 20
+
 // gitIgnore applies a local work tree's own ignore rules (.gitignore files
 // and .git/info/exclude, never the user's global excludes) to the artifact.
 // A tracked file is never ignored, whatever a .gitignore says: it ships.
+//
+// Only a work tree whose .git is a directory counts. A .git file (a
+// worktree or a submodule naming its git directory elsewhere), a link or
+// anything else gives no rules: following it would read, and take rules
+// from, outside the tree. Every file is read through the work tree's
+// descriptor without following a link (beneath.go), bounded.
 type gitIgnore struct {
 	top         string
-	indexPath   string
+	index       *os.File // open until read
 	prefix      []string // artifact root relative to top
 	tracked     map[string]bool
 	trackedDirs map[string]bool
@@ -45,18 +55,20 @@ type gitIgnore struct {
 	eager    bool
 }
 
-// loadGitIgnore finds the work tree holding dir. It returns nil when there
-// is none. The index, which says which files are tracked, is read only
-// when a pattern first matches; if it cannot be read, nothing is ignored:
-// without knowing which files are tracked, ignoring anything could hide a
-// shipped file.
+// loadGitIgnore finds the work tree holding dir, a real path. It returns
+// nil when there is none, or none whose rules can be trusted. The index,
+// which says which files are tracked, is opened now and read only when a
+// pattern first matches; if it cannot be read, nothing is ignored: without
+// knowing which files are tracked, ignoring anything could hide a shipped
+// file.
 func loadGitIgnore(dir string) (*gitIgnore, error) {
 	top := dir
-	var gitPath string
 	for {
-		p := filepath.Join(top, ".git")
-		if _, err := os.Lstat(p); err == nil {
-			gitPath = p
+		fi, err := os.Lstat(filepath.Join(top, ".git"))
+		if err == nil {
+			if !fi.IsDir() {
+				return nil, nil
+			}
 			break
 		}
 		parent := filepath.Dir(top)
@@ -65,53 +77,55 @@ func loadGitIgnore(dir string) (*gitIgnore, error) {
 		}
 		top = parent
 	}
-	gitDir := gitPath
-	if fi, err := os.Stat(gitPath); err == nil && !fi.IsDir() {
-		b, err := readCapped(gitPath)
-		if err != nil {
-			return nil, nil
-		}
-		ref, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:")
-		if !ok {
-			return nil, nil
-		}
-		gitDir = strings.TrimSpace(ref)
-		if !filepath.IsAbs(gitDir) {
-			gitDir = filepath.Join(top, gitDir)
-		}
-	}
-	fi, err := os.Stat(filepath.Join(gitDir, "index"))
-	if err != nil {
-		return nil, nil
-	}
-	g := &gitIgnore{top: top, indexPath: filepath.Join(gitDir, "index"), eager: fi.Size() <= eagerIndexBytes}
 	rel, err := filepath.Rel(top, dir)
 	if err != nil {
 		return nil, nil
 	}
+	topDir, err := openTreeDir(top)
+	if err != nil {
+		return nil, nil
+	}
+	defer topDir.Close()
+	gitDir, err := openDirAt(topDir, ".git") // a link swapped in since Lstat is refused
+	if err != nil {
+		return nil, nil
+	}
+	defer gitDir.Close()
+	idx, fi, err := openFileAt(gitDir, "index", true)
+	if err != nil {
+		return nil, nil
+	}
+	g := &gitIgnore{top: top, index: idx, eager: fi.Size() <= eagerIndexBytes}
 	if rel != "." {
 		g.prefix = strings.Split(filepath.ToSlash(rel), "/")
 	}
-	if b, err := readCapped(filepath.Join(gitDir, "info", "exclude")); err == nil {
+	if b, err := readIgnoreFile(gitDir, "info/exclude"); err == nil {
 		g.add(b, nil)
 	}
 	// .gitignore files of the directories above the artifact, top down.
 	for i := 0; i < len(g.prefix); i++ {
-		d := filepath.Join(append([]string{top}, g.prefix[:i]...)...)
-		if b, err := readCapped(filepath.Join(d, ".gitignore")); err == nil {
+		if b, err := readIgnoreFile(topDir, strings.Join(append(g.prefix[:i:i], ".gitignore"), "/")); err == nil {
 			g.add(b, g.prefix[:i])
 		}
 	}
 	return g, nil
 }
 
-func readCapped(p string) ([]byte, error) {
-	f, err := os.Open(p)
+func readIgnoreFile(dir *os.File, rel string) ([]byte, error) {
+	f, err := openBeneath(dir, rel)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	return io.ReadAll(io.LimitReader(f, maxIgnoreFileBytes))
+}
+
+// close releases the index if it was never read.
+func (g *gitIgnore) close() {
+	if g.index != nil {
+		g.index.Close()
+		g.index = nil
+	}
 }
 
 func (g *gitIgnore) add(data []byte, domain []string) {
@@ -125,26 +139,11 @@ func (g *gitIgnore) add(data []byte, domain []string) {
 	}
 }
 
-// enter reads the .gitignore of an artifact directory through the root.
-func (g *gitIgnore) enter(root *os.Root, rel string) {
-	name := ".gitignore"
-	if rel != "" {
-		name = rel + "/.gitignore"
+// enter reads the .gitignore of the artifact directory rel, opened as at.
+func (g *gitIgnore) enter(at *os.File, rel string) {
+	if b, err := readIgnoreFile(at, ".gitignore"); err == nil {
+		g.add(b, g.full(rel))
 	}
-	fi, err := root.Lstat(name)
-	if err != nil || !fi.Mode().IsRegular() {
-		return
-	}
-	f, err := root.Open(name)
-	if err != nil {
-		return
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxIgnoreFileBytes))
-	if err != nil {
-		return
-	}
-	g.add(b, g.full(rel))
 }
 
 func (g *gitIgnore) full(rel string) []string {
@@ -179,25 +178,35 @@ func (g *gitIgnore) loadIndex() {
 		return
 	}
 	g.loaded = true
-	f, err := os.Open(g.indexPath)
-	if err != nil {
+	defer g.close()
+	var err error
+	if g.tracked, g.trackedDirs, err = decodeIndex(io.LimitReader(g.index, maxIndexBytes)); err != nil {
 		g.indexErr = true
-		return
 	}
-	defer f.Close()
+}
+
+// decodeIndex reads the tracked files, and the directories holding them,
+// from a git index. The index is the artifact's input: a decoder that
+// panics on it is an error like any other.
+func decodeIndex(r io.Reader) (tracked, dirs map[string]bool, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			tracked, dirs, err = nil, nil, fmt.Errorf("malformed git index: %v", p)
+		}
+	}()
 	var idx index.Index
-	if err := index.NewDecoder(bufio.NewReader(f)).Decode(&idx); err != nil {
-		g.indexErr = true
-		return
+	if err := index.NewDecoder(bufio.NewReader(r)).Decode(&idx); err != nil {
+		return nil, nil, err
 	}
-	g.tracked, g.trackedDirs = map[string]bool{}, map[string]bool{}
+	tracked, dirs = map[string]bool{}, map[string]bool{}
 	for _, e := range idx.Entries {
-		g.tracked[e.Name] = true
+		tracked[e.Name] = true
 		for d := path.Dir(e.Name); d != "." && d != "/"; d = path.Dir(d) {
-			if g.trackedDirs[d] {
+			if dirs[d] {
 				break
 			}
-			g.trackedDirs[d] = true
+			dirs[d] = true
 		}
 	}
+	return tracked, dirs, nil
 }

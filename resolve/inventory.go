@@ -12,7 +12,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"syscall"
 	"unicode/utf8"
 )
 
@@ -163,7 +162,7 @@ func (inv *Inventory) IsDir(p string) bool {
 // limits is kept in memory; every file is hashed.
 func Take(ctx context.Context, s *Snapshot, opts Options) (*Inventory, error) {
 	opts = opts.withDefaults()
-	w := &walker{ctx: ctx, root: s.root, opts: opts, inv: &Inventory{byPath: map[string]int{}}}
+	w := &walker{ctx: ctx, opts: opts, inv: &Inventory{byPath: map[string]int{}}}
 	if !opts.NoIgnore {
 		ig, err := loadGitIgnore(s.Dir)
 		if err != nil {
@@ -174,7 +173,17 @@ func Take(ctx context.Context, s *Snapshot, opts Options) (*Inventory, error) {
 			w.inv.GitWorkTree = ig.top
 		}
 	}
-	if err := w.dir(w.root, "", 0); err != nil {
+	if w.ignore != nil {
+		defer w.ignore.close()
+	}
+	// A descriptor of its own, so that the walk reads the root's entries
+	// from the start whatever read the snapshot's before.
+	top, err := openDirAt(s.root, ".")
+	if err != nil {
+		return nil, fmt.Errorf("reading directory %q: %w", ".", err)
+	}
+	defer top.Close()
+	if err := w.dir(top, "", 0); err != nil {
 		return nil, err
 	}
 	inv := w.inv
@@ -190,7 +199,6 @@ func Take(ctx context.Context, s *Snapshot, opts Options) (*Inventory, error) {
 
 type walker struct {
 	ctx     context.Context
-	root    *os.Root
 	opts    Options
 	inv     *Inventory
 	ignore  *gitIgnore
@@ -207,10 +215,9 @@ func (w *walker) copyBuf() []byte {
 	return w.buf
 }
 
-// dir walks the directory rel, which at is opened at: files are opened
-// through it by their names, since opening "a/b/c" through the artifact's
-// root opens and closes every directory on the way.
-func (w *walker) dir(at *os.Root, rel string, depth int) error {
+// dir walks the directory rel, opened as at: its entries are opened
+// through it by their names, never following a link (beneath.go).
+func (w *walker) dir(at *os.File, rel string, depth int) error {
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
@@ -221,17 +228,12 @@ func (w *walker) dir(at *os.Root, rel string, depth int) error {
 	if name == "" {
 		name = "."
 	}
-	d, err := at.Open(".")
-	if err != nil {
-		return fmt.Errorf("reading directory %q: %w", name, err)
-	}
-	entries, err := d.ReadDir(-1)
-	d.Close()
+	entries, err := at.ReadDir(-1)
 	if err != nil {
 		return fmt.Errorf("reading directory %q: %w", name, err)
 	}
 	if w.ignore != nil {
-		w.ignore.enter(w.root, rel)
+		w.ignore.enter(at, rel)
 	}
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	for _, e := range entries {
@@ -257,7 +259,7 @@ func (w *walker) dir(at *os.Root, rel string, depth int) error {
 		}
 		switch {
 		case t&fs.ModeSymlink != 0:
-			target, err := w.root.Readlink(p)
+			target, err := readlinkAt(at, e.Name())
 			if err != nil {
 				return fmt.Errorf("reading link %q: %w", p, err)
 			}
@@ -266,7 +268,7 @@ func (w *walker) dir(at *os.Root, rel string, depth int) error {
 			if depth+1 > maxDepth {
 				return fmt.Errorf("%w: directories nested deeper than %d at %q", ErrLimit, maxDepth, p)
 			}
-			sub, err := at.OpenRoot(e.Name())
+			sub, err := openDirAt(at, e.Name())
 			if err != nil {
 				return fmt.Errorf("reading directory %q: %w", p, err)
 			}
@@ -287,22 +289,18 @@ func (w *walker) dir(at *os.Root, rel string, depth int) error {
 }
 
 // file reads the file p, named name in the directory at.
-func (w *walker) file(at *os.Root, name, p string) error {
-	// O_NOFOLLOW and O_NONBLOCK: if the entry was swapped for a link or a
-	// FIFO after ReadDir, fail instead of following or blocking.
-	f, err := at.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+func (w *walker) file(at *os.File, name, p string) error {
+	// If the entry was swapped for a link after ReadDir, the open fails;
+	// for a FIFO or a device, it neither blocks nor is read.
+	f, fi, err := openFileAt(at, name, false)
+	if errors.Is(err, ErrNotRegular) {
+		w.inv.Skipped = append(w.inv.Skipped, Skip{Path: p, Reason: ReasonNotRegular})
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("reading %q: %w", p, err)
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return fmt.Errorf("reading %q: %w", p, err)
-	}
-	if !fi.Mode().IsRegular() {
-		w.inv.Skipped = append(w.inv.Skipped, Skip{Path: p, Reason: ReasonNotRegular})
-		return nil
-	}
 	if w.inv.Bytes+fi.Size() > w.opts.MaxTotalBytes {
 		return fmt.Errorf("%w: more than %d bytes in total", ErrLimit, w.opts.MaxTotalBytes)
 	}

@@ -56,7 +56,9 @@ type Snapshot struct {
 	// GitTree is the git tree hash of the evaluated directory, for a
 	// target fetched from git.
 	GitTree string
-	root    *os.Root
+	// root is the artifact root's directory: every read of the tree
+	// goes through it (beneath.go).
+	root    *os.File
 	cleanup func()
 }
 
@@ -116,7 +118,7 @@ func openDir(t Target) (*Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening %q: %w", t.Path, err)
 	}
-	root, err := os.OpenRoot(real)
+	root, err := openTreeDir(real)
 	if err != nil {
 		return nil, fmt.Errorf("opening %q: %w", t.Path, err)
 	}

@@ -49,7 +49,10 @@ type Target struct {
 	Vendor string
 }
 
-// Parse parses a target string; an existing local directory always wins.
+// Parse parses a target string; an existing local directory always wins,
+// and a string that is neither one nor in an explicit remote form (gh:,
+// a URL, npm:, pypi:, registry:, OWNER/REPO//DIR) is an error naming
+// both readings.
 func Parse(s string) (Target, error) {
 	return ParseWith(s, func(p string) bool {
 		st, err := os.Stat(p)
@@ -154,8 +157,12 @@ func ParseWith(s string, isDir func(string) bool) (Target, error) {
 		segs[len(segs)-1] = segs[len(segs)-1][:at]
 	}
 	switch {
-	case len(segs) == 2 && ghOwnerRe.Re().MatchString(segs[0]) && ghRepoRe.Re().MatchString(segs[1]):
+	case len(segs) == 2 && strings.Contains(s, "//") && ghOwnerRe.Re().MatchString(segs[0]) && ghRepoRe.Re().MatchString(segs[1]):
 		return gitHubShort(t, s, bad)
+	case len(segs) == 2 && ghOwnerRe.Re().MatchString(segs[0]) && ghRepoRe.Re().MatchString(segs[1]):
+		// OWNER/REPO alone reads as a path as well: never guess, and
+		// never reach the network for a mistyped directory.
+		return bad("no local directory %q; if you meant a GitHub repository, write gh:%s (or %s//DIR for a directory in it); if you meant a local directory, check the path (./%s)", s, s, segs[0]+"/"+segs[1], s)
 	case len(segs) > 2 && !strings.Contains(s, "//") && ghOwnerRe.Re().MatchString(segs[0]) && ghRepoRe.Re().MatchString(segs[1]):
 		return bad("no local directory %q; if you meant a GitHub repository and a directory in it, write %s//%s (or gh:%s//%s); if you meant a local directory, check the path (./%s)",
 			s, segs[0]+"/"+segs[1], strings.Join(segs[2:], "/"), segs[0]+"/"+segs[1], strings.Join(segs[2:], "/"), s)

@@ -18,10 +18,11 @@ func TestParseTargets(t *testing.T) {
 		{"file:///tmp/x", Target{Type: TypeDir, Path: "/tmp/x"}},
 		{"anthropics/skills", Target{Type: TypeDir, Path: "anthropics/skills"}}, // an existing directory wins
 		{"gh:anthropics/skills", Target{Type: TypeGit, URL: "https://github.com/anthropics/skills.git"}},
-		{"modelcontextprotocol/servers", Target{Type: TypeGit, URL: "https://github.com/modelcontextprotocol/servers.git"}},
+		{"gh:modelcontextprotocol/servers", Target{Type: TypeGit, URL: "https://github.com/modelcontextprotocol/servers.git"}},
 		{"modelcontextprotocol/servers//src/time", Target{Type: TypeGit, URL: "https://github.com/modelcontextprotocol/servers.git", Path: "src/time"}},
-		{"o/r#v1.2.0", Target{Type: TypeGit, URL: "https://github.com/o/r.git", Ref: "v1.2.0"}},
-		{"o/r@main", Target{Type: TypeGit, URL: "https://github.com/o/r.git", Ref: "main"}},
+		{"gh:o/r#v1.2.0", Target{Type: TypeGit, URL: "https://github.com/o/r.git", Ref: "v1.2.0"}},
+		{"github:o/r@main", Target{Type: TypeGit, URL: "https://github.com/o/r.git", Ref: "main"}},
+		{"o/r//#v1", Target{Type: TypeGit, URL: "https://github.com/o/r.git", Ref: "v1"}},
 		{"o/r//skills/pdf@9d2f1ae", Target{Type: TypeGit, URL: "https://github.com/o/r.git", Path: "skills/pdf", Ref: "9d2f1ae"}},
 		{"github:o/r.git//a#feature/x", Target{Type: TypeGit, URL: "https://github.com/o/r.git", Path: "a", Ref: "feature/x"}},
 		{"https://github.com/anthropics/skills/tree/main/skills/pdf", Target{Type: TypeGit, URL: "https://github.com/anthropics/skills.git", Path: "skills/pdf", Ref: "main"}},
@@ -56,7 +57,7 @@ func TestParseRefusals(t *testing.T) {
 		"git@github.com:o/r.git":               "https:// URL",
 		"https://user:pw@example.com/x.git":    "credentials",
 		"o/r//../../etc":                       "leaves the repository",
-		"o/r#--upload-pack=x":                  "not a branch",
+		"gh:o/r#--upload-pack=x":               "not a branch",
 		"npm:../evil":                          "npm package name",
 		"pypi:x==1 2":                          "not a version",
 		"registry:tool/x":                      "KIND one of",
@@ -67,6 +68,14 @@ func TestParseRefusals(t *testing.T) {
 		_, err := ParseWith(in, none)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want an error mentioning %q", in, err, want)
+		}
+	}
+	// A target with no explicit remote form that is no existing path is
+	// an error naming both readings, never a fetch.
+	for _, in := range []string{"skills/pdf", "o/r#v1.2.0", "o/r@main", "modelcontextprotocol/servers"} {
+		_, err := ParseWith(in, none)
+		if !errors.Is(err, ErrBadTarget) || !strings.Contains(err.Error(), "gh:"+in) || !strings.Contains(err.Error(), "./"+in) {
+			t.Errorf("%q: %v, want an error naming gh:%s and ./%s", in, err, in, in)
 		}
 	}
 	// The single-slash form names both corrections.

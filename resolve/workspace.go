@@ -2,7 +2,6 @@ package resolve
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -32,23 +31,13 @@ type Workspace struct {
 // MaxWorkspaceLockfile bounds a root lockfile read through ReadLockfile.
 const MaxWorkspaceLockfile = 32 << 20
 
-// ReadLockfile reads one of the root's lockfiles, through an os.Root so
-// that a link cannot lead out of the root, and bounded in size.
+// ReadLockfile reads one of the root's lockfiles, bounded in size, never
+// through a link and never blocking on what is not a regular file.
 func (w *Workspace) ReadLockfile(name string) ([]byte, error) {
 	if !slices.Contains(w.Lockfiles, name) {
 		return nil, fmt.Errorf("%s is not a lockfile of the workspace root", name)
 	}
-	root, err := os.OpenRoot(w.dir)
-	if err != nil {
-		return nil, err
-	}
-	defer root.Close()
-	f, err := root.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return readMax(f, name, MaxWorkspaceLockfile)
+	return ReadBeneath(w.dir, name, MaxWorkspaceLockfile)
 }
 
 const (
@@ -82,7 +71,7 @@ func FindWorkspace(dir string) *Workspace {
 		if decl, globs := declaration(cur); decl != "" && covers(globs, rel) {
 			w := &Workspace{Root: filepath.ToSlash(mustRel(dir, cur)), Declaration: decl, dir: cur}
 			for _, l := range workspaceLocks {
-				if st, err := os.Stat(filepath.Join(cur, l)); err == nil && st.Mode().IsRegular() {
+				if st, err := os.Lstat(filepath.Join(cur, l)); err == nil && st.Mode().IsRegular() {
 					w.Lockfiles = append(w.Lockfiles, l)
 				}
 			}
@@ -103,14 +92,10 @@ func mustRel(from, to string) string {
 	return r
 }
 
-func readSmall(p string) []byte {
-	f, err := os.Open(p)
+// readSmall reads a declaration file of dir, as ReadLockfile does.
+func readSmall(dir, name string) []byte {
+	b, err := ReadBeneath(dir, name, workspaceMaxBytes)
 	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	b, _ := io.ReadAll(io.LimitReader(f, workspaceMaxBytes+1))
-	if len(b) > workspaceMaxBytes {
 		return nil
 	}
 	return b
@@ -118,7 +103,7 @@ func readSmall(p string) []byte {
 
 // declaration reads the member globs a directory declares.
 func declaration(dir string) (string, []string) {
-	if b := readSmall(filepath.Join(dir, "package.json")); b != nil {
+	if b := readSmall(dir, "package.json"); b != nil {
 		if p, err := manifest.ParsePackageJSON(b); err == nil && len(p.Workspaces) > 0 {
 			var g []string
 			for _, w := range p.Workspaces {
@@ -127,13 +112,13 @@ func declaration(dir string) (string, []string) {
 			return "package.json", g
 		}
 	}
-	if b := readSmall(filepath.Join(dir, "pnpm-workspace.yaml")); b != nil {
+	if b := readSmall(dir, "pnpm-workspace.yaml"); b != nil {
 		if root, err := manifest.ParseYAML(b); err == nil && root != nil {
 			return "pnpm-workspace.yaml", yamlList(root, "packages")
 		}
 	}
 	for _, f := range []struct{ name, key string }{{"Cargo.toml", "workspace.members"}, {"pyproject.toml", "tool.uv.workspace.members"}} {
-		if b := readSmall(filepath.Join(dir, f.name)); b != nil {
+		if b := readSmall(dir, f.name); b != nil {
 			if doc, err := manifest.ParseTOML(b); err == nil {
 				if list, ok := doc.Get(f.key).([]any); ok {
 					var g []string
@@ -147,7 +132,7 @@ func declaration(dir string) (string, []string) {
 			}
 		}
 	}
-	if b := readSmall(filepath.Join(dir, "go.work")); b != nil {
+	if b := readSmall(dir, "go.work"); b != nil {
 		var g []string
 		for _, line := range strings.Split(string(b), "\n") {
 			line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "use"))

@@ -82,7 +82,7 @@ func Main(ctx context.Context, args []string, w io.Writer) error {
 		if err := opts.ApplyPolicy(*policyPath); err != nil {
 			return err
 		}
-		pol, _ = os.ReadFile(*policyPath)
+		pol, _ = resolve.ReadFileMax(*policyPath, policy.MaxPolicyBytes)
 	}
 	if *vsaOut != "" && (*policyPath == "" || *vsaKey == "") {
 		return errors.New("--vsa needs --policy (what was checked) and --vsa-key (who says so)")
@@ -114,15 +114,19 @@ func Main(ctx context.Context, args []string, w io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("verification summary: %w", err)
 		}
-		f, err := os.OpenFile(*vsaOut, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		f, done, err := resolve.CreateNew(*vsaOut, 0o644)
 		if err != nil {
 			return fmt.Errorf("writing the verification summary: %w", err)
 		}
-		if _, err := f.Write(b); err != nil {
-			f.Close()
-			return err
+		_, err = f.Write(b)
+		if cerr := f.Close(); err == nil {
+			err = cerr
 		}
-		if err := f.Close(); err != nil {
+		if err != nil {
+			os.Remove(*vsaOut)
+		}
+		done()
+		if err != nil {
 			return err
 		}
 	}

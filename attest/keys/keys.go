@@ -20,6 +20,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+
+	"github.com/metahub-ai/attest/resolve"
 )
 
 // Algorithms.
@@ -83,33 +85,29 @@ func Write(name string, k crypto.Signer) (string, error) {
 
 // create writes a new file, never following or replacing an existing one.
 func create(p string, data []byte, mode fs.FileMode) error {
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	f, done, err := resolve.CreateNew(p, mode)
 	if err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("%s %w", p, ErrExists)
 		}
 		return err
 	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(p)
-		return err
+	defer done()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	return f.Close()
+	if err != nil {
+		os.Remove(p)
+	}
+	return err
 }
 
 // MaxKeyFile bounds a key file read.
 const MaxKeyFile = 64 << 10
 
 func readPEM(p, want string) (*pem.Block, error) {
-	st, err := os.Stat(p)
-	if err != nil {
-		return nil, err
-	}
-	if st.Size() > MaxKeyFile {
-		return nil, fmt.Errorf("%s is %d bytes; a key file is under %d", p, st.Size(), MaxKeyFile)
-	}
-	data, err := os.ReadFile(p)
+	data, err := resolve.ReadFileMax(p, MaxKeyFile)
 	if err != nil {
 		return nil, err
 	}

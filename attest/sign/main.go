@@ -140,14 +140,19 @@ func signChecksums(ctx context.Context, args []string, keyPath, purl, out string
 
 // writeNew writes a file that must not exist yet.
 func writeNew(dst string, b []byte) error {
-	f, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, done, err := resolve.CreateNew(dst, 0o644)
 	if err != nil {
 		return fmt.Errorf("writing the bundle: %w (attest never overwrites a bundle; pass --out)", err)
 	}
+	defer done()
 	if _, err := f.Write(b); err != nil {
 		f.Close()
 		os.Remove(dst)
 		return err
 	}
-	return f.Close()
+	if err := f.Close(); err != nil {
+		os.Remove(dst)
+		return err
+	}
+	return nil
 }

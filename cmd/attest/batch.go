@@ -186,7 +186,10 @@ func readList(a *app, p string) ([]string, error) {
 	if p == "-" {
 		r = a.stdin
 	} else {
-		f, err := os.Open(p)
+		f, err := resolve.OpenFile(p)
+		if errors.Is(err, resolve.ErrNotRegular) {
+			return nil, fmt.Errorf("--from: %w; give - to read the list from standard input", err)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("--from: %w", err)
 		}
@@ -220,19 +223,15 @@ func writeBatchReport(dir string, r *attest.Report, names map[string]int) (strin
 		base = fmt.Sprintf("%s-%d", base, n)
 	}
 	p := filepath.Join(dir, base+".json")
-	f, err := os.CreateTemp(dir, ".attest-report-*")
+	f, err := resolve.CreateOutput(p)
 	if err != nil {
 		return "", err
 	}
-	defer os.Remove(f.Name())
+	defer f.Discard()
 	if err := render.Render(f, r, render.JSON, render.Options{}); err != nil {
-		f.Close()
 		return "", err
 	}
-	if err := f.Close(); err != nil {
-		return "", err
-	}
-	return p, os.Rename(f.Name(), p)
+	return p, f.Commit()
 }
 
 func progressBar(done, total int) string {

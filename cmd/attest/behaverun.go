@@ -18,6 +18,7 @@ import (
 	"github.com/metahub-ai/attest/behave/e2b"
 	"github.com/metahub-ai/attest/behave/harness"
 	"github.com/metahub-ai/attest/behave/model"
+	"github.com/metahub-ai/attest/resolve"
 )
 
 type listFlag []string
@@ -237,7 +238,7 @@ func replayMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func readLimited(p string, n int64) ([]byte, error) {
-	f, err := os.Open(p)
+	f, err := resolve.OpenFile(p)
 	if err != nil {
 		return nil, err
 	}

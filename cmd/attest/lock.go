@@ -86,17 +86,13 @@ never compared with each other: lock the kind you run.`,
 // writeAtomic writes beside the destination and renames, so that a lock
 // file is never left half-written.
 func writeAtomic(p string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(p), ".attest-lock-*")
+	f, err := resolve.CreateOutput(p)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(f.Name())
+	defer f.Discard()
 	if _, err := f.Write(data); err != nil {
-		f.Close()
 		return err
 	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), p)
+	return f.Commit()
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/metahub-ai/attest/attest/keys"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/tlog"
+	"github.com/metahub-ai/attest/verify"
 )
 
 // A log directory holds the key, a record of the log's identity and the
@@ -246,9 +247,13 @@ func logVerify(ctx context.Context, args []string, stdout io.Writer) error {
 			return err
 		}
 	} else {
-		tr, err := root.NewTrustedRootFromPath(*rootPath)
+		b, err := resolve.ReadFileMax(*rootPath, verify.MaxTrustedRoot)
 		if err != nil {
 			return err
+		}
+		tr, err := root.NewTrustedRootFromJSON(b)
+		if err != nil {
+			return fmt.Errorf("%s: %w", *rootPath, err)
 		}
 		for _, tl := range tr.RekorLogs() {
 			if lu, err := url.Parse(tl.BaseURL); err == nil && lu.Hostname() == origin {

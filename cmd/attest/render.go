@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -87,12 +85,12 @@ no signature (nothing is rendered); 2 when the input cannot be read.`,
 			}
 			opts.ASCII, opts.All, opts.Quiet = a.ascii(), all, quiet
 			w := a.stdout
-			var tmp *os.File
+			var tmp *resolve.Output
 			if out != "" {
-				if tmp, err = os.CreateTemp(filepath.Dir(out), ".attest-render-*"); err != nil {
+				if tmp, err = resolve.CreateOutput(out); err != nil {
 					return withCode(exitError, err)
 				}
-				defer os.Remove(tmp.Name())
+				defer tmp.Discard()
 				w = tmp
 			}
 			color, err := a.colorOn(colorMode, w)
@@ -104,10 +102,7 @@ no signature (nothing is rendered); 2 when the input cannot be read.`,
 				return withCode(exitError, err)
 			}
 			if tmp != nil {
-				if err := tmp.Close(); err != nil {
-					return withCode(exitError, err)
-				}
-				if err := os.Rename(tmp.Name(), out); err != nil {
+				if err := tmp.Commit(); err != nil {
 					return withCode(exitError, err)
 				}
 			}

@@ -58,7 +58,8 @@ that applies, and print the scored report.
 
 TARGET is a local directory (an existing one always wins), or a remote
 artifact fetched, pinned and recorded in the report's subject.source:
-  OWNER/REPO[//DIR][#REF]        a GitHub repository (gh:OWNER/REPO forces it)
+  gh:OWNER/REPO[//DIR][#REF]     a GitHub repository (OWNER/REPO//DIR without gh:;
+                                 a bare OWNER/REPO that is no directory is refused)
   https://github.com/O/R/tree/REF/DIR, or a /blob/ URL
   https://HOST/X.git[//DIR][#REF] any git server over https
 REF is a branch, tag or commit; the commit it resolves to is recorded.
@@ -273,9 +274,20 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 			lockPath = p
 		}
 	}
-	if lockPath != "" {
-		if opts.Lock, err = readLock(lockPath); err != nil {
+	switch {
+	case o.lock != "":
+		if opts.Lock, err = readLock(o.lock); err != nil {
 			return withCode(exitError, err)
+		}
+	case lockPath != "":
+		// The artifact's own lock file: read inside it, never through a
+		// link.
+		data, err := resolve.ReadBeneath(target, mcp.LockFile, mcp.MaxLockBytes)
+		if err != nil {
+			return withCode(exitError, fmt.Errorf("%s: %w", lockPath, err))
+		}
+		if opts.Lock, err = mcp.ParseLock(data); err != nil {
+			return withCode(exitError, fmt.Errorf("%s: %w", lockPath, err))
 		}
 	}
 	progress := terminal(a.stderr)
@@ -304,15 +316,15 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 		return withCode(exitError, explainEvalError(target, err))
 	}
 	out := a.stdout
-	var file *os.File
+	var file *resolve.Output
 	if o.output != "" {
 		// Write beside the destination and rename, so an existing report is
-		// never left half-written.
-		file, err = os.CreateTemp(filepath.Dir(o.output), ".attest-report-*")
+		// never left half-written, and an interrupted run leaves nothing.
+		file, err = resolve.CreateOutput(o.output)
 		if err != nil {
 			return withCode(exitError, fmt.Errorf("writing the report: %w", err))
 		}
-		defer os.Remove(file.Name())
+		defer file.Discard()
 		out = file
 	}
 	color, err := a.colorOn(o.color, out)
@@ -324,10 +336,7 @@ func runRun(cmd *cobra.Command, a *app, target string, o runOptions, minScore *f
 		return withCode(exitError, fmt.Errorf("writing the report: %w", err))
 	}
 	if file != nil {
-		if err := file.Close(); err != nil {
-			return withCode(exitError, fmt.Errorf("writing the report: %w", err))
-		}
-		if err := os.Rename(file.Name(), o.output); err != nil {
+		if err := file.Commit(); err != nil {
 			return withCode(exitError, fmt.Errorf("writing the report: %w", err))
 		}
 		fmt.Fprintf(a.stderr, "report written to %s (verdict %s)\n", o.output, report.Score.Verdict)
@@ -373,7 +382,11 @@ func loadConfig(a *app, target string, o runOptions) (policy.Config, error) {
 	if p == "" {
 		return policy.Config{}, nil
 	}
-	f, err := policy.ReadConfig(p)
+	read := policy.ReadConfig
+	if o.config == "" {
+		read = policy.ReadDiscovered
+	}
+	f, err := read(p)
 	if err != nil {
 		return policy.Config{}, err
 	}
@@ -415,7 +428,7 @@ func isLocalTarget(target string, o runOptions) bool {
 // readSurface reads and parses a captured surface, saying what to give
 // when it is not one.
 func readSurface(p string) (*mcp.Surface, error) {
-	f, err := os.Open(p)
+	f, err := resolve.OpenFile(p)
 	if err != nil {
 		return nil, fmt.Errorf("--surface: %w", err)
 	}
@@ -435,7 +448,7 @@ func readSurface(p string) (*mcp.Surface, error) {
 // (dir, inside tmp), so that it is the artifact evaluated, digested and
 // recorded as the source.
 func stageSnapshot(p string) (tmp, dir string, src *resolve.Provenance, err error) {
-	data, err := os.ReadFile(p)
+	data, err := resolve.ReadFileMax(p, mcp.MaxSnapshotBytes)
 	if err != nil {
 		return "", "", nil, fmt.Errorf("--surface: %w", err)
 	}
@@ -484,13 +497,14 @@ func memberPaths(target string, coll *resolve.CollectionError) []string {
 	return members
 }
 
+// fileExists: a regular file, not a link to one.
 func fileExists(p string) bool {
-	fi, err := os.Stat(p)
+	fi, err := os.Lstat(p)
 	return err == nil && fi.Mode().IsRegular()
 }
 
 func readLock(p string) (*mcp.Lock, error) {
-	f, err := os.Open(p)
+	f, err := resolve.OpenFile(p)
 	if err != nil {
 		return nil, fmt.Errorf("--lock: %w", err)
 	}

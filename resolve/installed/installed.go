@@ -23,6 +23,8 @@ import (
 	"sync"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/metahub-ai/attest/resolve"
 )
 
 // MaxConfigBytes bounds a client configuration file.
@@ -141,7 +143,7 @@ func (f *finder) fail(p string, err error) {
 
 // read reads a configuration file; a missing one is no error.
 func (f *finder) read(p string) []byte {
-	fh, err := os.Open(p)
+	fh, err := resolve.OpenFile(p)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
