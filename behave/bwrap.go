@@ -250,7 +250,7 @@ func launch(ctx context.Context, argv []string, s Spec, l Limits, piped bool, st
 		p.kill()
 	}
 	p.kill = func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(cmd.Process)
 		if stop != nil {
 			stop()
 		}
@@ -291,22 +291,18 @@ func launch(ctx context.Context, argv []string, s Spec, l Limits, piped bool, st
 			if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 				res.Signal = ws.Signal().String()
 				res.ExitCode = 128 + int(ws.Signal())
-				switch ws.Signal() {
-				case syscall.SIGXFSZ:
-					hitOnce(res, HitFileSize)
-				case syscall.SIGXCPU:
-					hitOnce(res, HitCPU)
+				if hit := limitSignal(int(ws.Signal())); hit != "" {
+					hitOnce(res, hit)
 				}
 			}
 		default:
 			return nil, fmt.Errorf("the sandbox: %w", waitErr)
 		}
 		// bwrap reports the command's death by signal as its exit status.
-		if res.ExitCode == 128+int(syscall.SIGXFSZ) {
-			hitOnce(res, HitFileSize)
-		}
-		if res.ExitCode == 128+int(syscall.SIGXCPU) {
-			hitOnce(res, HitCPU)
+		if res.ExitCode > 128 {
+			if hit := limitSignal(res.ExitCode - 128); hit != "" {
+				hitOnce(res, hit)
+			}
 		}
 		if bytes.Contains(res.Stderr, []byte("No space left on device")) {
 			hitOnce(res, HitDisk)

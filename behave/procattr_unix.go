@@ -2,8 +2,26 @@
 
 package behave
 
-import "syscall"
+import (
+	"os"
+	"syscall"
+)
 
 // sandboxProcAttr puts the sandbox in its own process group. Only Linux
 // can have the kernel kill it with attest; bubblewrap runs only there.
 func sandboxProcAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
+
+// killGroup kills the sandbox's process group.
+func killGroup(p *os.Process) { syscall.Kill(-p.Pid, syscall.SIGKILL) }
+
+// limitSignal names the limit a signal reports: the kernel sends SIGXFSZ
+// past the file-size limit and SIGXCPU past the CPU limit.
+func limitSignal(sig int) string {
+	switch syscall.Signal(sig) {
+	case syscall.SIGXFSZ:
+		return HitFileSize
+	case syscall.SIGXCPU:
+		return HitCPU
+	}
+	return ""
+}

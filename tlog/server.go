@@ -36,7 +36,6 @@ import (
 	"github.com/transparency-dev/tessera"
 	"github.com/transparency-dev/tessera/api"
 	"github.com/transparency-dev/tessera/api/layout"
-	"github.com/transparency-dev/tessera/storage/posix"
 	"google.golang.org/protobuf/encoding/protojson"
 	"k8s.io/klog/v2"
 )
@@ -218,7 +217,7 @@ func Open(ctx context.Context, o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	driver, err := posix.New(ctx, posix.Config{Path: o.Dir})
+	driver, err := storage(ctx, o.Dir)
 	if err != nil {
 		return nil, fmt.Errorf("log storage %s: %w", o.Dir, err)
 	}

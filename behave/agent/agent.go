@@ -221,7 +221,7 @@ func run(c behave.Call) behave.Reply {
 	cmd.Stdin = bytes.NewReader([]byte(c.Stdin))
 	stdout, stderr := &bounded{max: c.MaxOutput}, &bounded{max: c.MaxOutput}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = groupAttr()
 	// A child left holding the output open does not hold the reply.
 	cmd.WaitDelay = time.Second
 	if err := cmd.Start(); err != nil {
@@ -229,7 +229,7 @@ func run(c behave.Call) behave.Reply {
 		r.ExitCode = 127
 		return r
 	}
-	stop := func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	stop := func() { killGroup(cmd.Process) }
 	stdout.onOver, stderr.onOver = stop, stop
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -237,12 +237,12 @@ func run(c behave.Call) behave.Reply {
 	select {
 	case err = <-done:
 	case <-ctx.Done():
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(cmd.Process)
 		r.TimedOut = true
 		err = <-done
 	}
 	// Whatever the command left running is stopped with it.
-	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	killGroup(cmd.Process)
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		r.ExitCode = ee.ExitCode()
@@ -253,30 +253,6 @@ func run(c behave.Call) behave.Reply {
 	r.Stdout, r.Stderr = stdout.buf.String(), stderr.buf.String()
 	r.Truncated = stdout.over || stderr.over
 	return r
-}
-
-// rlimitNproc is RLIMIT_NPROC on Linux.
-const rlimitNproc = 6
-
-// command runs argv under a process limit below the agent's own: the
-// kernel counts processes (and threads) per user, and the agent, the same
-// user, must still be able to start a thread and answer after the
-// artifact has used up what it may have.
-func command(argv []string) *exec.Cmd {
-	var rl syscall.Rlimit
-	prlimit, err := exec.LookPath("prlimit")
-	if err != nil || syscall.Getrlimit(rlimitNproc, &rl) != nil || rl.Cur == 0 || rl.Cur > 1<<20 {
-		return exec.Command(argv[0], argv[1:]...)
-	}
-	threads := 8
-	if ents, err := os.ReadDir("/proc/self/task"); err == nil {
-		threads = len(ents)
-	}
-	reserve := uint64(threads + 16)
-	if rl.Cur <= reserve+4 {
-		return exec.Command(argv[0], argv[1:]...)
-	}
-	return exec.Command(prlimit, append([]string{fmt.Sprintf("--nproc=%d", rl.Cur-reserve), "--"}, argv...)...)
 }
 
 // relay accepts connections on the Unix socket sock and relays each to the
