@@ -280,15 +280,15 @@ func tells(s *resolve.Subject, ts []prose.Tell, p *program) {
 		switch strings.ToLower(path.Ext(name)) {
 		case ".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf":
 			for _, cmd := range lookupKey(data, t.Key) {
-				p.add(lowerers["shell"](name, cmd, 0), t.Ctx|facts.InDoc, []string{fmt.Sprintf("%s of %s, run as %s:%d says", t.Key, name, t.At.Path, t.At.Line)})
+				p.add(lowerers["shell"](name, cmd.Value, int32(cmd.Line-1)), t.Ctx|facts.InDoc, []string{fmt.Sprintf("%s of %s, run as %s:%d says", t.Key, name, t.At.Path, t.At.Line)})
 			}
 		}
 	}
 }
 
 // lookupKey finds the string values under a key, at any depth, of a JSON
-// or YAML document (bounded).
-func lookupKey(data []byte, key string) []string {
+// or YAML document (bounded), each with its line.
+func lookupKey(data []byte, key string) []*yaml.Node {
 	if len(data) > prose.MaxStructured || key == "" {
 		return nil
 	}
@@ -296,7 +296,7 @@ func lookupKey(data []byte, key string) []string {
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil
 	}
-	var out []string
+	var out []*yaml.Node
 	n := 0
 	var walk func(nd *yaml.Node, depth int)
 	walk = func(nd *yaml.Node, depth int) {
@@ -310,17 +310,17 @@ func lookupKey(data []byte, key string) []string {
 				if strings.EqualFold(k.Value, key) {
 					switch v.Kind {
 					case yaml.ScalarNode:
-						out = append(out, v.Value)
+						out = append(out, v)
 					case yaml.SequenceNode:
 						for _, it := range v.Content {
 							if it.Kind == yaml.ScalarNode {
-								out = append(out, it.Value)
+								out = append(out, it)
 							}
 						}
 					case yaml.MappingNode:
 						for j := 0; j+1 < len(v.Content); j += 2 {
 							if c := strings.ToLower(v.Content[j].Value); c == "command" || c == "cmd" || c == "run" || c == "script" {
-								out = append(out, v.Content[j+1].Value)
+								out = append(out, v.Content[j+1])
 							}
 						}
 					}
