@@ -198,6 +198,7 @@ func build(s *resolve.Subject) *facts.Set {
 	returned(set)
 	manifests(s, set)
 	mcpStrings(s, set)
+	askedContext(s, set)
 	set.Intent = intent(s, hosts)
 	set.Sort()
 	return set
