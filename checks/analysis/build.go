@@ -160,6 +160,15 @@ func build(s *resolve.Subject) *facts.Set {
 	for f := range files.Scan(s) {
 		content, ok := textOf(f)
 		if !ok {
+			if codeLang(f, f.Content) != "" || isDoc(f.Path) {
+				// a program or a document no producer could read: recorded,
+				// so that no check takes its silence for a pass
+				reason := ReasonNotText
+				if !f.Scanned {
+					reason = ReasonTooLarge
+				}
+				set.Unresolved = append(set.Unresolved, facts.Unresolved{At: facts.Span{Path: f.Path}, What: reason})
+			}
 			continue
 		}
 		var ctx facts.Context
@@ -205,6 +214,24 @@ func build(s *resolve.Subject) *facts.Set {
 }
 
 type docText struct{ path, text string }
+
+// Why a program or a document was not read.
+const (
+	ReasonNotText  = "not read: not text (more than one byte in ten is NUL, a control character or invalid UTF-8)"
+	ReasonTooLarge = "not read: past the scan limits"
+)
+
+// Unread lists the programs and documents of a subject that no producer
+// could read, with why; its model says nothing about them.
+func Unread(s *resolve.Subject) []resolve.Skip {
+	var out []resolve.Skip
+	for _, u := range Of(s).Unresolved {
+		if u.What == ReasonNotText || u.What == ReasonTooLarge {
+			out = append(out, resolve.Skip{Path: u.At.Path, Reason: u.What})
+		}
+	}
+	return out
+}
 
 // docProgram runs a document's code: the blocks of one language and one
 // context run as one program, as a model working through the document
