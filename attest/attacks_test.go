@@ -36,7 +36,7 @@ func TestAttacks(t *testing.T) {
 		// A secret spelled into a DNS name.
 		{"skill-dns-tunnel", "no-secret-exfiltration", "SKILL.md:11", []string{"SKILL.md:11", "$JWT_SECRET", "DNS"}},
 		// MCP tool handlers under harmless descriptions.
-		{"mcp-reverse-shell", "no-remote-shell", "server.py:18", []string{"socket", "shell"}},
+		{"mcp-reverse-shell", "no-remote-shell", "server.py:18", []string{"socket bound to standard streams at line 15", "shell started at line 18"}},
 		{"mcp-cron", "no-persistence", "server.py:13", []string{"crontab"}},
 		{"mcp-systemd", "no-persistence", "server.py:26", []string{"systemd/user/cache-helper.service"}},
 		{"mcp-authorized-keys", "no-persistence", "server.py:17", []string{"authorized_keys"}},
