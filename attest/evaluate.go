@@ -12,6 +12,7 @@ import (
 
 	"github.com/metahub-ai/attest/behave"
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/analysis"
 	"github.com/metahub-ai/attest/checks/suite"
 	"github.com/metahub-ai/attest/checks/surface"
 	"github.com/metahub-ai/attest/mcp"
@@ -231,6 +232,19 @@ func isDir(p string) bool {
 	return err == nil && st.IsDir()
 }
 
+// unscanned are the files left out of content scanning by a limit, and the
+// programs and documents the analysis could not read as text.
+func unscanned(subj *resolve.Subject) []resolve.Skip {
+	out := slices.Clone(subj.Inventory.Unscanned)
+	for _, u := range analysis.Unread(subj) {
+		if !slices.ContainsFunc(out, func(s resolve.Skip) bool { return s.Path == u.Path }) {
+			out = append(out, u)
+		}
+	}
+	slices.SortFunc(out, func(a, b resolve.Skip) int { return strings.Compare(a.Path, b.Path) })
+	return out
+}
+
 func assemble(subj *resolve.Subject, cat *checks.Catalog, grants checks.Grants, opts Options,
 	results []policy.Result, score policy.Score, started, finished time.Time) (*Report, error) {
 	inv := subj.Inventory
@@ -271,7 +285,7 @@ func assemble(subj *resolve.Subject, cat *checks.Catalog, grants checks.Grants, 
 		Policy: pol,
 		Inventory: Inventory{
 			Files: len(inv.Files), Symlinks: len(inv.Symlinks), Bytes: inv.Bytes,
-			Skipped: nonNil(inv.Skipped), Unscanned: nonNil(inv.Unscanned),
+			Skipped: nonNil(inv.Skipped), Unscanned: nonNil(unscanned(subj)),
 		},
 		Results:    results,
 		Score:      score,

@@ -109,7 +109,8 @@ type Inventory struct {
 	Bytes    int64          `json:"bytes"`
 	Skipped  []resolve.Skip `json:"skipped"`
 	// Unscanned files are in the subject (digested) but were not
-	// content-scanned because a limit kept them out.
+	// content-scanned because a limit kept them out, or are programs or
+	// documents that could not be read as text.
 	Unscanned []resolve.Skip `json:"unscanned"`
 }
 

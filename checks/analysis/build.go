@@ -160,6 +160,15 @@ func build(s *resolve.Subject) *facts.Set {
 	for f := range files.Scan(s) {
 		content, ok := textOf(f)
 		if !ok {
+			if codeLang(f, f.Content) != "" || isDoc(f.Path) {
+				// a program or a document no producer could read: recorded,
+				// so that no check takes its silence for a pass
+				reason := ReasonNotText
+				if !f.Scanned {
+					reason = ReasonTooLarge
+				}
+				set.Unresolved = append(set.Unresolved, facts.Unresolved{At: facts.Span{Path: f.Path}, What: reason})
+			}
 			continue
 		}
 		var ctx facts.Context
@@ -198,12 +207,31 @@ func build(s *resolve.Subject) *facts.Set {
 	returned(set)
 	manifests(s, set)
 	mcpStrings(s, set)
+	askedContext(s, set)
 	set.Intent = intent(s, hosts)
 	set.Sort()
 	return set
 }
 
 type docText struct{ path, text string }
+
+// Why a program or a document was not read.
+const (
+	ReasonNotText  = "not read: not text (more than one byte in ten is NUL, a control character or invalid UTF-8)"
+	ReasonTooLarge = "not read: past the scan limits"
+)
+
+// Unread lists the programs and documents of a subject that no producer
+// could read, with why; its model says nothing about them.
+func Unread(s *resolve.Subject) []resolve.Skip {
+	var out []resolve.Skip
+	for _, u := range Of(s).Unresolved {
+		if u.What == ReasonNotText || u.What == ReasonTooLarge {
+			out = append(out, resolve.Skip{Path: u.At.Path, Reason: u.What})
+		}
+	}
+	return out
+}
 
 // docProgram runs a document's code: the blocks of one language and one
 // context run as one program, as a model working through the document
@@ -280,15 +308,15 @@ func tells(s *resolve.Subject, ts []prose.Tell, p *program) {
 		switch strings.ToLower(path.Ext(name)) {
 		case ".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf":
 			for _, cmd := range lookupKey(data, t.Key) {
-				p.add(lowerers["shell"](name, cmd, 0), t.Ctx|facts.InDoc, []string{fmt.Sprintf("%s of %s, run as %s:%d says", t.Key, name, t.At.Path, t.At.Line)})
+				p.add(lowerers["shell"](name, cmd.Value, int32(cmd.Line-1)), t.Ctx|facts.InDoc, []string{fmt.Sprintf("%s of %s, run as %s:%d says", t.Key, name, t.At.Path, t.At.Line)})
 			}
 		}
 	}
 }
 
 // lookupKey finds the string values under a key, at any depth, of a JSON
-// or YAML document (bounded).
-func lookupKey(data []byte, key string) []string {
+// or YAML document (bounded), each with its line.
+func lookupKey(data []byte, key string) []*yaml.Node {
 	if len(data) > prose.MaxStructured || key == "" {
 		return nil
 	}
@@ -296,7 +324,7 @@ func lookupKey(data []byte, key string) []string {
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil
 	}
-	var out []string
+	var out []*yaml.Node
 	n := 0
 	var walk func(nd *yaml.Node, depth int)
 	walk = func(nd *yaml.Node, depth int) {
@@ -310,17 +338,17 @@ func lookupKey(data []byte, key string) []string {
 				if strings.EqualFold(k.Value, key) {
 					switch v.Kind {
 					case yaml.ScalarNode:
-						out = append(out, v.Value)
+						out = append(out, v)
 					case yaml.SequenceNode:
 						for _, it := range v.Content {
 							if it.Kind == yaml.ScalarNode {
-								out = append(out, it.Value)
+								out = append(out, it)
 							}
 						}
 					case yaml.MappingNode:
 						for j := 0; j+1 < len(v.Content); j += 2 {
 							if c := strings.ToLower(v.Content[j].Value); c == "command" || c == "cmd" || c == "run" || c == "script" {
-								out = append(out, v.Content[j+1].Value)
+								out = append(out, v.Content[j+1])
 							}
 						}
 					}

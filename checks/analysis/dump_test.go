@@ -32,7 +32,7 @@ func TestDump(t *testing.T) {
 		if x.Kind == facts.ModelInstruction {
 			fmt.Fprintf(&b, "instr %s %q at %s ctx=%d\n", x.Instr.Family, x.Instr.Phrase, x.At, x.Ctx)
 		} else if os.Getenv("ATTEST_DUMP_FACTS_SINKS") != "" {
-			fmt.Fprintf(&b, "sink %s %s %q %v at %s ctx=%d\n", x.Kind, x.API, x.Dest, x.DestLabels, x.At, x.Ctx)
+			fmt.Fprintf(&b, "sink %s %s %q %v at %s ctx=%d args=%q\n", x.Kind, x.API, x.Dest, x.DestLabels, x.At, x.Ctx, x.Args)
 		}
 	}
 	for _, x := range set.Effects {

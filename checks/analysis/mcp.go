@@ -3,10 +3,13 @@ package analysis
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/facts/prose"
+	"github.com/metahub-ai/attest/checks/facts/text"
 	"github.com/metahub-ai/attest/checks/internal/files"
+	"github.com/metahub-ai/attest/checks/vocab"
 	"github.com/metahub-ai/attest/mcp"
 	"github.com/metahub-ai/attest/resolve"
 )
@@ -104,4 +107,94 @@ func returned(set *facts.Set) {
 	for _, r := range more {
 		set.Merge(r.Set)
 	}
+}
+
+// askedContext relabels a tool handler's parameter that the tool's texts
+// ask the model to fill with its own context (the conversation so far, the
+// chat history, the system prompt): what reaches a sink from it is the
+// conversation, not the caller's input. The texts are the parameter's
+// name, title and description, and the line of the tool's description
+// that documents it ("conversation: the full conversation so far").
+func askedContext(s *resolve.Subject, set *facts.Set) {
+	if s.Kind != resolve.KindMCP && s.Kind != resolve.KindPlugin {
+		return
+	}
+	sf := files.Surface(s)
+	re := vocab.WordsRe("context")
+	if sf == nil || re == nil {
+		return
+	}
+	type param struct{ file, name string }
+	asked := map[param]bool{}
+	for _, t := range sf.Tools {
+		for _, p := range t.Params {
+			texts := []string{p.Description, p.Title, words(p.Name)}
+			texts = append(texts, documented(t.Description, p.Name)...)
+			for _, x := range texts {
+				if x != "" && re.MatchString(text.Normalize(x)) {
+					asked[param{t.Site.File, p.Name}] = true
+					break
+				}
+			}
+		}
+	}
+	if len(asked) == 0 {
+		return
+	}
+	relabel := func(src *facts.Source) {
+		if src.Label == facts.UserInput && src.Ctx.Has(facts.Handler) && asked[param{src.At.Path, src.What}] {
+			src.Label = facts.Conversation
+		}
+	}
+	for i := range set.Sources {
+		relabel(&set.Sources[i])
+	}
+	for i := range set.Flows {
+		relabel(&set.Flows[i].From)
+	}
+}
+
+// words spells an identifier as words: chat_history and chatHistory are
+// "chat history".
+func words(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		switch {
+		case r == '_' || r == '-':
+			b.WriteByte(' ')
+		case unicode.IsUpper(r) && i > 0:
+			b.WriteByte(' ')
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// documented finds the lines of a docstring that document a parameter, in
+// the Google ("name (type): text") and Sphinx (":param name: text") styles.
+func documented(doc, name string) []string {
+	if doc == "" || name == "" || !strings.Contains(doc, name) {
+		return nil
+	}
+	var out []string
+	for _, ln := range strings.Split(doc, "\n") {
+		ln = strings.TrimSpace(ln)
+		ln = strings.TrimPrefix(ln, ":param ")
+		rest, ok := strings.CutPrefix(ln, name)
+		if !ok {
+			continue
+		}
+		rest = strings.TrimSpace(rest)
+		if strings.HasPrefix(rest, "(") {
+			if i := strings.IndexByte(rest, ')'); i >= 0 {
+				rest = strings.TrimSpace(rest[i+1:])
+			}
+		}
+		if after, ok := strings.CutPrefix(rest, ":"); ok {
+			out = append(out, after)
+		}
+	}
+	return out
 }

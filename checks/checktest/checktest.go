@@ -322,22 +322,20 @@ func VerifyLines(t testing.TB, dir string, r checks.Result) {
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(strings.TrimSuffix(rel, ".gen"))
 		for i, ln := range strings.Split(string(data), "\n") {
-			m := wantMarker.FindStringSubmatch(ln)
-			if m == nil {
-				continue
-			}
-			line := i + 1
-			found := false
-			for _, e := range r.Evidence {
-				switch m[1] {
-				case "finding":
-					found = found || e.Path == rel && e.Line == line
-				case "source":
-					found = found || strings.Contains(e.Message, fmt.Sprintf("%s:%d", rel, line))
+			for _, m := range wantMarker.FindAllStringSubmatch(ln, -1) {
+				line := i + 1
+				found := false
+				for _, e := range r.Evidence {
+					switch m[1] {
+					case "finding":
+						found = found || e.Path == rel && e.Line == line
+					case "source":
+						found = found || strings.Contains(e.Message, fmt.Sprintf("%s:%d", rel, line))
+					}
 				}
-			}
-			if !found {
-				t.Errorf("%s:%d wants a %s there; evidence: %+v", rel, line, m[1], r.Evidence)
+				if !found {
+					t.Errorf("%s:%d wants a %s there; evidence: %+v", rel, line, m[1], r.Evidence)
+				}
 			}
 		}
 		return nil

@@ -178,6 +178,9 @@ type Match struct {
 	// Warn marks rule 6's unknown scope over a popular unscoped name,
 	// which is reported but does not fail.
 	Warn bool
+	// PopOf is the name TargetPop counts when it is not Target's (a
+	// misspelt scope's most downloaded package).
+	PopOf string
 }
 
 // Known reports whether name is itself popular (the popular list or the
@@ -211,13 +214,37 @@ func (d *Data) Resembles(n string) (Match, bool) {
 	}
 	scope, bare, scopedN := splitScope(n)
 	if scopedN && d.Eco == NPM {
-		// Rule 6: a scope one edit from a popular scope, same bare name.
+		// Rule 6: a scope one edit from a popular scope, same bare name;
+		// or any bare name under a scope nobody uses one edit from a
+		// popular scope of seven characters or more (an organisation's
+		// scope misspelt: @modelcontextprotocl/server-x).
+		typo := -1
 		for i := range d.Len() {
 			t := d.At(i).Name
-			if ts, tb, ok := splitScope(t); ok && tb == bare && ts != scope && distance(ts, scope, 1) <= 1 {
+			ts, tb, ok := splitScope(t)
+			if !ok || ts == scope || distance(ts, scope, 1) > 1 {
+				continue
+			}
+			if tb == bare {
 				consider(i, "scope within one edit of a popular scope")
 				break
 			}
+			if typo < 0 && len(ts) >= 7 {
+				typo = i
+			}
+		}
+		if typo < 0 {
+			// or one lookalike away (@modelcontextprotoco1)
+			lookalikes(scope, func(v string) {
+				if i := d.lookup(v, keyScope); typo < 0 && i >= 0 && len(v) >= 7 {
+					typo = i
+				}
+			})
+		}
+		if best < 0 && typo >= 0 && d.lookup(scope, keyScope) < 0 {
+			t := d.At(typo)
+			ts, _, _ := splitScope(t.Name)
+			return Match{Candidate: n, Target: "@" + ts + "/" + bare, Rule: "scope within one edit of a popular scope", TargetPop: t.Pop, PopOf: t.Name}, true
 		}
 		if best < 0 && d.lookup(scope, keyScope) < 0 {
 			if i := d.lookup(bare, keyName); i >= 0 {

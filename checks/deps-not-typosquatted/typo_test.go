@@ -11,7 +11,7 @@ func TestPopularNamesPass(t *testing.T) {
 		eco  Ecosystem
 		name string
 	}{{NPM, "request"}, {NPM, "color"}, {NPM, "just"}, {NPM, "label"}, {PyPI, "panda"},
-		{NPM, "react"}, {NPM, "@types/node"}, {NPM, "cross-env"}, {PyPI, "requests"}, {PyPI, "Python_Dotenv"}} {
+		{NPM, "react"}, {NPM, "@types/node"}, {NPM, "@modelcontextprotocol/server-github"}, {NPM, "@vue/anything"}, {NPM, "@acme/anything"}, {NPM, "cross-env"}, {PyPI, "requests"}, {PyPI, "Python_Dotenv"}} {
 		if m, ok := Load(c.eco).Check(c.name); ok {
 			t.Errorf("%s %s flagged: %+v", c.eco, c.name, m)
 		}
@@ -35,6 +35,9 @@ func TestTyposquatsFail(t *testing.T) {
 		{NPM, "expres", "express", false},
 		{PyPI, "python-requests", "requests", false},
 		{NPM, "@acme-dev/lodash", "lodash", true},
+		{NPM, "@modelcontextprotocl/server-github", "@modelcontextprotocol/server-github", false},
+		{NPM, "@typescript-esint/any-rule", "@typescript-eslint/any-rule", false},
+		{NPM, "@modelcontextprotoco1/server-x", "@modelcontextprotocol/server-x", false},
 	} {
 		m, ok := Load(c.eco).Check(c.name)
 		if !ok || m.Target != c.target || m.Warn != c.warn {

@@ -13,13 +13,16 @@ it to every future session. It reads code, documents' commands and prose,
 hooks and scripts through the analysis model.
 
 It fails on a key added to authorized_keys; on a scheduled or start-up
-entry, a preload or an agent file written by code or by a document's step
-the user is not asked to agree to; on anything downloaded, decoded or
-secret written into a persistence location; and on an instruction to the
-model to keep an instruction permanently. A shell rc file edited with a
-plain line (an alias, a PATH export), a crontab -e the user runs, and a
-step the user is asked to agree to warn at most; a labelled example or a
-prohibition passes.`
+entry, a preload or an agent file written by code; on a document's step
+that does so in a document telling the model to hide it from the user
+("do not mention this step", "silently"); on anything downloaded,
+decoded or secret written into a persistence location; and on an
+instruction to keep an instruction permanently beside one that steers the
+model against its user. A document's setup step, a shell rc file edited
+with a plain line (an alias, a PATH export) and a crontab -e the user runs
+warn; a step the user is asked to agree to, a labelled example or a
+prohibition passes. Each finding names the location and, when known, what
+it was given to run.`
 
 // Remediation says how to fix a finding.
 const Remediation = `Do not install anything that runs later. If the artifact needs a scheduled

@@ -3,6 +3,7 @@ package nopersistence
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
@@ -14,7 +15,7 @@ import (
 // Check is no-persistence.
 var Check = &checks.Check{
 	ID:          "no-persistence",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "Installs nothing that outlives its use",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -78,21 +79,48 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			tainted[fmt.Sprintf("%s:%d", e.At.Path, e.At.Line)] = true
 		}
 	}
+	// Documents that tell the model to hide what it does from the user: a
+	// setup step there is installed behind the user's back. (Skipping
+	// approval alone is no such sign: an unattended mode is a feature.)
+	unasked := map[string]bool{}
+	for _, s := range set.Sinks {
+		if s.Kind == facts.ModelInstruction && s.Instr.Family == "conceal" && !s.Instr.Weak && query.Stands(s.Ctx) {
+			unasked[s.At.Path] = true
+		}
+	}
+	// what each persistence location was given to run, by line
+	runs := map[string][]string{}
+	for _, s := range set.Sinks {
+		if (s.Kind == facts.ExecShell || s.Kind == facts.ExecCode) && writtenTo(s.At) != "" {
+			k := fmt.Sprintf("%s:%d", s.At.Path, s.At.Line)
+			if r := strings.TrimSpace(s.API + " " + s.Dest); !slices.Contains(runs[k], r) {
+				runs[k] = append(runs[k], r)
+			}
+		}
+	}
 	for _, s := range set.Sinks {
 		if s.Kind != facts.Persist || !query.Stands(s.Ctx) || tainted[fmt.Sprintf("%s:%d", s.At.Path, s.At.Line)] {
 			continue
 		}
 		what := s.Dest
-		if what == "" {
+		if what == "" || what == "-" {
+			// "crontab -": the table comes from standard input
 			what = s.API
 		}
-		ev := query.SinkEvidence(s, fmt.Sprintf("persists through %s", clip(what)))
+		msg := fmt.Sprintf("persists through %s", clip(what))
+		if r := runs[fmt.Sprintf("%s:%d", s.At.Path, s.At.Line)]; len(r) > 0 {
+			msg += ", which will run " + clip(strings.Join(r, "; "))
+		}
+		ev := query.SinkEvidence(s, msg)
 		inDoc := s.Ctx.Has(facts.InDoc)
 		switch {
 		case always(s.DestLabels, s.Dest) && (foreignKey(s) || !inDoc):
 			fails = append(fails, ev)
 		case s.Ctx.Has(facts.Consent):
 			// the user is asked first, or runs it themselves
+		case inDoc && unasked[s.At.Path]:
+			ev.Message += ", in a document that tells the model to hide it from the user"
+			fails = append(fails, ev)
 		case inDoc || plain(s.Dest) || s.Dest == "" && s.API == "crontab" || strings.HasPrefix(s.API, "git."):
 			// a documented setup step (a service of the tool's own, a PATH
 			// line): a reviewer should see it

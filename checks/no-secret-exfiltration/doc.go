@@ -9,7 +9,9 @@ instructions its documents give the model, hooks, package scripts and MCP
 launch specs. Sources are the vocabulary's credential stores (~/.ssh,
 ~/.aws/credentials, .env files, keychains, browser profiles, wallets,
 another agent's configuration, shell history), secret environment variables,
-the whole environment, the conversation and the clipboard. Sinks are
+the whole environment, the conversation (what a model is told to put in a
+tool's parameter described as the chat history, the full conversation or
+the system prompt, whatever the tool says it does) and the clipboard. Sinks are
 HTTP requests, sockets, DNS lookups, mail and webhooks. A value is followed
 through assignments, containers, string building, encodings, loops over
 literal tables, function calls, returns and the artifact's own imports.
@@ -20,7 +22,8 @@ environment variable sent in a request's body, query or URL to a host the
 artifact does not declare, or to a capture, paste or tunnel host. A secret
 used as the credential of a request (an Authorization header, an auth
 argument) to any host but a capture, paste or tunnel host passes: that is
-what it is for. A labelled example, a negated instruction ("never send your
+what it is for. The conversation handed by a tool to the service its own
+description names (a memory or notes service) warns. A labelled example, a negated instruction ("never send your
 keys to …") and a flow the engine could only place in the same document
 without tracing it warn at most. Each finding names the source's line, the
 sink's line and whether the code can run.`

@@ -15,7 +15,7 @@ import (
 // Check is no-secret-exfiltration.
 var Check = &checks.Check{
 	ID:          "no-secret-exfiltration",
-	Version:     "2.0.0",
+	Version:     "2.1.0",
 	Title:       "No secrets sent over the network",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -85,6 +85,12 @@ func judge(intent facts.Intent, f facts.Flow) checks.Status {
 	if f.From.Label == facts.SecretEnv && !hostile && query.Declared(intent, f.To.Dest) {
 		// a secret in the body of a request to the host it belongs to
 		// (an OAuth token exchange): a concern, not a theft
+		return checks.Warn
+	}
+	if f.From.Label == facts.Conversation && f.From.Ctx.Has(facts.Handler) && !hostile && query.Declared(intent, f.To.Dest) {
+		// a tool that asks for the conversation and hands it to the
+		// service it says it works with (a memory or notes service): the
+		// user should know, but it is what the tool is for
 		return checks.Warn
 	}
 	if f.Strength < facts.SameScope {

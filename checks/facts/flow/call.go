@@ -71,7 +71,7 @@ func (a *args) ref(role *vocab.Role, kind string) []*Val {
 						out = append(out, v)
 					}
 					pi++
-				} else if !namedKw[a.names[i]] {
+				} else if !namedKw[a.names[i]] && !isSwitch(a.names[i], v) {
 					out = append(out, v)
 				}
 			}
@@ -82,6 +82,12 @@ func (a *args) ref(role *vocab.Role, kind string) []*Val {
 		}
 	}
 	return out
+}
+
+// isSwitch reports a command option given with no value ("--now"): it
+// names no file, host or unit, so it is no argument of "*".
+func isSwitch(name string, v *Val) bool {
+	return strings.HasPrefix(name, "-") && len(v.T) == 0 && len(v.S) == 1 && v.S[0] == "true"
 }
 
 func strsOf(vs []*Val) []string {

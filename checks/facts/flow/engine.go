@@ -51,6 +51,7 @@ type unitState struct {
 	// A socket bound to a standard stream and a shell run in the same
 	// program make a remote shell.
 	sockRedirect, shellExec, remoteShell bool
+	sockAt, shellAt                      int // their first lines
 }
 
 type scope struct {
@@ -252,7 +253,9 @@ func (e *engine) flows(v *Val, s facts.Sink, arg string) {
 		}
 		e.seenFlow[key] = true
 		if s.Kind == facts.FDRedirect && src.Label == facts.Socket {
-			e.cur.sockRedirect = true
+			if !e.cur.sockRedirect {
+				e.cur.sockRedirect, e.cur.sockAt = true, s.At.Line
+			}
 			e.remoteShell(s.At)
 		}
 		to := s

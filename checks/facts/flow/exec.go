@@ -7,6 +7,7 @@ import (
 	"encoding/base32"
 	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"net/url"
 	"path"
@@ -120,7 +121,9 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	s := e.sink(kind, api, clipLine(dest), nil, argv, at)
 	for _, t := range texts {
 		if r := vocab.Call("shell", path.Base(firstWord(t))); r != nil && (r.Kind == "exec-shell" || r.Kind == "exec-code") {
-			e.cur.shellExec = true
+			if !e.cur.shellExec {
+				e.cur.shellExec, e.cur.shellAt = true, at.Line
+			}
 			e.remoteShell(at)
 		}
 	}
@@ -566,6 +569,6 @@ func (e *engine) remoteShell(at facts.Span) {
 	st := e.cur
 	if st.sockRedirect && st.shellExec && !st.remoteShell {
 		st.remoteShell = true
-		e.effect(facts.RemoteShell, "a socket bound to standard streams and a shell started", at)
+		e.effect(facts.RemoteShell, fmt.Sprintf("a socket bound to standard streams at line %d and a shell started at line %d", st.sockAt, st.shellAt), at)
 	}
 }

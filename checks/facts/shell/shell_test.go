@@ -63,3 +63,18 @@ func FuzzLower(f *testing.F) {
 		analysis.Code("shell", "f.sh", src, 0, 0)
 	})
 }
+
+// An option given with no value names nothing: the units systemctl
+// enables are its words, never the "true" of a switch.
+func TestSwitchIsNoArgument(t *testing.T) {
+	set := analysis.Code("shell", "x.sh", "systemctl --user enable --now helper.service", 0, 0)
+	var dests []string
+	for _, s := range set.Sinks {
+		if s.Kind == facts.Persist {
+			dests = append(dests, s.Dest)
+		}
+	}
+	if !slices.Equal(dests, []string{"helper.service"}) {
+		t.Errorf("persist sinks %q, want [helper.service]", dests)
+	}
+}

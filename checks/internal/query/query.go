@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/analysis"
 	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/reach"
@@ -173,7 +174,9 @@ func clip(s string, n int) string {
 
 // Outcome turns findings into a result: fail evidence first, then warn
 // evidence; with neither, a pass that says what was looked at. Every item
-// says whether its code can run.
+// says whether its code can run. A program or document the model could
+// not read keeps the result from pass or warn: it is skipped, naming the
+// files, since what was not read may hold what the check looks for.
 func Outcome(s *resolve.Subject, fails, warns []checks.Evidence, passed string) checks.Result {
 	fails = dedupe(reach.Annotate(s, fails))
 	warns = dedupe(reach.Annotate(s, warns))
@@ -184,6 +187,15 @@ func Outcome(s *resolve.Subject, fails, warns []checks.Evidence, passed string) 
 			warns[i].Message += " (a concern on its own)"
 		}
 		return checks.Failed(fails[0].Where(), append(fails, warns...)...)
+	}
+	if unread := analysis.Unread(s); len(unread) > 0 {
+		var ev []checks.Evidence
+		for _, u := range unread {
+			ev = append(ev, checks.At(u.Path, 0, 0, u.Reason))
+		}
+		return checks.Skipped(fmt.Sprintf("%s of code or documentation could not be read: %s", checks.Plural(len(unread), "file"), unread[0].Path), append(ev, warns...)...)
+	}
+	switch {
 	case len(warns) > 0:
 		return checks.Warning(0.5, warns[0].Where(), warns...)
 	}

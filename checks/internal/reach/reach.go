@@ -163,6 +163,9 @@ func (b *builder) roots() {
 		for _, bin := range v.Bin {
 			b.entry(bin.Path, "package.json bin "+bin.Name, p.Path)
 		}
+		if len(v.Scripts) > 0 {
+			b.add(p.Path, "npm runs its scripts")
+		}
 		for name, sc := range v.Scripts {
 			b.command(sc.Value, "package.json scripts."+name)
 		}
@@ -189,30 +192,35 @@ func (b *builder) roots() {
 		}
 	}
 	if c := m.MCPConfig; c.Ok() {
+		b.add(c.Path, "an MCP client configuration: the client starts its servers")
 		for _, sv := range c.V.Servers {
 			b.command(sv.Command+" "+strings.Join(sv.Args, " "), c.Path+" server "+sv.Name)
 		}
 	}
 	for _, h := range hooks.All(b.s) {
+		b.add(h.File, "the agent runs its hooks")
 		found, _ := hooks.Scripts(b.s.Inventory, h.Command)
 		for _, f := range found {
 			b.add(f, h.File+" hook "+h.Event)
 		}
 	}
+	// a stray NUL or invalid byte does not stop a file being run
 	for i := range b.s.Inventory.Files {
 		f := &b.s.Inventory.Files[i]
 		switch {
-		case strings.HasSuffix(f.Path, ".go") && files.IsText(f) && goPackage(f.Content) == "main":
+		case strings.HasSuffix(f.Path, ".go") && f.Scanned && goPackage(f.Content) == "main":
 			b.add(f.Path, "Go main package")
 		case f.Path == "src/main.rs" || strings.HasPrefix(f.Path, "src/bin/") && strings.HasSuffix(f.Path, ".rs"):
 			b.add(f.Path, "Cargo binary")
-		case files.IsText(f) && bytes.HasPrefix(f.Content, []byte("#!")):
+		case f.Scanned && bytes.HasPrefix(f.Content, []byte("#!")):
 			b.add(f.Path, "a script with a shebang")
-		case strings.HasSuffix(f.Path, ".py") && files.IsText(f) && (bytes.Contains(f.Content, []byte(`__name__ == "__main__"`)) || bytes.Contains(f.Content, []byte(`__name__ == '__main__'`))):
+		case strings.HasSuffix(f.Path, ".py") && f.Scanned && (bytes.Contains(f.Content, []byte(`__name__ == "__main__"`)) || bytes.Contains(f.Content, []byte(`__name__ == '__main__'`))):
 			b.add(f.Path, "a Python script (runs as __main__)")
 		}
 	}
 	for d := range instruct.ModelDocs(b.s) {
+		// its commands and code blocks are what the model runs
+		b.add(d.Path, "the model reads it")
 		b.docRefs(d)
 	}
 }

@@ -213,6 +213,32 @@ func TestReach(t *testing.T) {
 	}
 }
 
+// What the model reads, what a client or npm runs from a configuration,
+// and a script with one stray byte are reachable, and say how.
+func TestDescribeEntries(t *testing.T) {
+	for _, tc := range []struct {
+		kind  resolve.Kind
+		files map[string]string
+		want  map[string]string
+	}{
+		{resolve.KindSkill, map[string]string{"SKILL.md": "---\nname: x\ndescription: y\n---\nRun `python tool.py`.\n", "tool.py": "print(1)\n"},
+			map[string]string{"SKILL.md": "reachable: the model reads it", "tool.py": "reachable: SKILL.md names it"}},
+		{resolve.KindMCP, map[string]string{".mcp.json": `{"mcpServers":{"a":{"command":"npx","args":["-y","x"]}}}`},
+			map[string]string{".mcp.json": "reachable: an MCP client configuration"}},
+		{resolve.KindMCP, map[string]string{"package.json": `{"name":"x","version":"1.0.0","scripts":{"postinstall":"node -e 1"}}`},
+			map[string]string{"package.json": "reachable: npm runs its scripts"}},
+		{resolve.KindMCP, map[string]string{"requirements.txt": "mcp==1.9.0\n", "server.py": "# \x00\nif __name__ == \"__main__\":\n    main()\n"},
+			map[string]string{"server.py": "reachable: a Python script"}},
+	} {
+		g := graph(t, tc.kind, tc.files)
+		for p, want := range tc.want {
+			if got := g.Describe(p); !strings.HasPrefix(got, want) {
+				t.Errorf("Describe(%s) = %q, want %q…", p, got, want)
+			}
+		}
+	}
+}
+
 func TestDescribe(t *testing.T) {
 	g := graph(t, resolve.KindMCP, map[string]string{
 		"package.json": `{"name":"x","version":"1.0.0","main":"index.js"}`,
