@@ -27,6 +27,11 @@ func sentences(raw string) []sentence {
 	var out []sentence
 	start := 0
 	emit := func(end int) {
+		// a sentence starts at its first visible character, so its line
+		// is that character's
+		for start < end && (raw[start] == ' ' || raw[start] == '\n' || raw[start] == '\t' || raw[start] == '\r') {
+			start++
+		}
 		if end > start {
 			seg := raw[start:end]
 			if len(seg) > MaxSentence {
@@ -51,13 +56,35 @@ func sentences(raw string) []sentence {
 			}
 		case '\n':
 			rest := strings.TrimLeft(raw[i+1:], " \t")
-			if rest == "" || strings.HasPrefix(rest, "\n") || listStart(rest) || strings.HasPrefix(rest, "|") || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, ">") {
+			if rest == "" || strings.HasPrefix(rest, "\n") || listStart(rest) || strings.HasPrefix(rest, "|") || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, ">") || settingsBreak(raw[strings.LastIndexByte(raw[:i], '\n')+1:i], rest) {
 				emit(i + 1)
 			}
 		}
 	}
 	emit(len(raw))
 	return out
+}
+
+// settingLine: a "key: value" or "key = value" line with a short value,
+// as a settings block holds; ruleLine: a thematic break.
+var (
+	settingLine = regexp.MustCompile(`^\s*(?:[-*]\s+)?[\w.@-]{1,40}\s*[:=]\s*\S+(?:\s+\S+){0,2}\s*(?:<!--.*-->\s*)?$`)
+	ruleLine    = regexp.MustCompile(`^\s*(?:-{3,}|\*{3,}|_{3,})\s*$`)
+)
+
+// settingsBreak reports a line end inside a settings block: each setting
+// is a statement of its own ("safety: off" must not run into the next
+// line), and so is a thematic break beside one. Prose wrapped after a
+// "Note: …" line is two settings-shaped lines only by accident.
+func settingsBreak(cur, rest string) bool {
+	next, _, _ := strings.Cut(rest, "\n")
+	switch {
+	case settingLine.MatchString(cur):
+		return settingLine.MatchString(next) || ruleLine.MatchString(next)
+	case ruleLine.MatchString(cur):
+		return settingLine.MatchString(next)
+	}
+	return false
 }
 
 func listStart(s string) bool {
