@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -184,12 +185,14 @@ func (l *lowerer) code(b markdown.Block, ctx facts.Context) {
 		if lower := l.opt.Lowerers["shell"]; lower != nil {
 			l.addUnit(lower(l.path, body, base), ctx, via)
 		}
+		l.proseLines(body, int(base)+1, ctx)
 	case "python", "js", "go", "powershell":
 		if lower := l.opt.Lowerers[lang]; lower != nil {
 			l.addUnit(lower(l.path, body, base), ctx, via)
 		}
 		// a block is model-read text too: a comment may address the model
 		l.comments(body, int(base)+1, ctx)
+		l.proseLines(body, int(base)+1, ctx)
 	case "json":
 		l.structured(b.Text, int(base)+1, ctx, true)
 	default:
@@ -220,6 +223,53 @@ func (l *lowerer) comments(body string, line int, ctx facts.Context) {
 			}
 		}
 	}
+}
+
+var (
+	// codeChars: a line holding one is code, or a string in it
+	codeChars = regexp.MustCompile("[(){};=<>$`|\\\\#]|//|^\\s*(?:[-*+]|\\d+[.)])\\s")
+	// tagLine: "[SYSTEM]", "[/INST]" alone on a line
+	htmlComment = regexp.MustCompile(`<!--.*?-->`)
+	tagLine     = regexp.MustCompile(`^\s*\[/?[A-Za-z][A-Za-z _-]{1,30}\]\s*(?:<!--.*?-->\s*)?$`)
+)
+
+// proseLines reads the lines of a code block that are not code: sentences
+// set among the statements ("You are now …" between two lines of a
+// request), with the bracket tags around them. The model reads a block
+// whole; text that is neither code nor a comment is addressed to it.
+// Docstrings read this way are comments.
+func (l *lowerer) proseLines(body string, line int, ctx facts.Context) {
+	lines := strings.Split(body, "\n")
+	for i := 0; i < len(lines); i++ {
+		if !proseLine(lines[i]) && !tagLine.MatchString(lines[i]) {
+			continue
+		}
+		j := i
+		for j < len(lines) && (proseLine(lines[j]) || tagLine.MatchString(lines[j])) {
+			j++
+		}
+		run := strings.Join(lines[i:j], "\n")
+		if !tagLineOnly(lines[i:j]) {
+			l.prose(run, line+i, ctx|facts.InComment, false)
+		}
+		i = j
+	}
+}
+
+func tagLineOnly(ls []string) bool {
+	for _, s := range ls {
+		if !tagLine.MatchString(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// proseLine: four words or more, two of them words only prose uses, and
+// nothing that code or a shell needs.
+func proseLine(s string) bool {
+	t := strings.TrimSpace(htmlComment.ReplaceAllString(s, ""))
+	return len(strings.Fields(t)) >= 4 && !codeChars.MatchString(t) && sentenceLike(t) && !strings.HasPrefix(t, "\"") && !strings.HasPrefix(t, "'")
 }
 
 func (l *lowerer) frontmatter(b markdown.Block, ctx facts.Context) {
