@@ -17,6 +17,7 @@ type span struct {
 	text       string
 	label      facts.Label
 	path       bool // a path the text names, not a noun
+	held       bool // read by an earlier sentence, referred to here
 }
 
 func find(re *regexp.Regexp, s string) []span {
@@ -33,7 +34,7 @@ func find(re *regexp.Regexp, s string) []span {
 // objectLabel names what a secret noun is.
 func objectLabel(o string) facts.Label {
 	switch {
-	case strings.Contains(o, "cookie") || strings.Contains(o, "browser") || strings.Contains(o, "saved password"):
+	case strings.Contains(o, "cookie") || strings.Contains(o, "browser") || strings.Contains(o, "saved password") || strings.Contains(o, "storage"):
 		return facts.BrowserData
 	case strings.Contains(o, "keychain"):
 		return facts.Keychain
@@ -60,7 +61,26 @@ func objectLabel(o string) facts.Label {
 // and the model's own context.
 func objects(norm string) []span {
 	var out []span
+	// a path the vocabulary calls public (a .pub key, known_hosts) is no
+	// secret, nor are the secret words inside it
+	var public [][2]int
+	for _, m := range pathToken.FindAllStringIndex(norm, 16) {
+		if vocab.PathLabels(strings.TrimRight(strings.TrimSpace(strings.Trim(norm[m[0]:m[1]], "(`'\"")), ".:")).Has("public") {
+			public = append(public, [2]int{m[0], m[1]})
+		}
+	}
+	inPublic := func(a, b int) bool {
+		for _, p := range public {
+			if a < p[1] && b > p[0] {
+				return true
+			}
+		}
+		return false
+	}
 	for _, o := range find(vocab.WordsRe("secret"), norm) {
+		if inPublic(o.start, o.end) {
+			continue
+		}
 		o.label = objectLabel(o.text)
 		out = append(out, o)
 	}
@@ -77,6 +97,9 @@ func objects(norm string) []span {
 		}
 		p := strings.TrimRight(norm[a:b], ".:")
 		labels := vocab.PathLabels(p)
+		if labels.Has("public") {
+			continue
+		}
 		for _, l := range []string{"credential-store", "env-file", "keychain", "browser-data", "wallet", "agent-config", "history"} {
 			if labels.Has(l) {
 				out = append(out, span{start: a, end: b, text: p, label: facts.Label(l), path: true})
@@ -100,11 +123,20 @@ var notToUser = regexp.MustCompile(`^(?:the user|you|yourself|the chat|the conso
 // our webhook", "the backup includes ~/.ssh and is uploaded to …".
 func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 	l.reads(norm, at, ctx)
+	l.material(norm, at, ctx)
+	l.templated(norm, at, ctx)
 	sends := find(vocab.WordsRe("send"), norm)
 	if len(sends) == 0 {
 		return
 	}
 	dests := find(vocab.WordsRe("dest"), norm)
+	// a receiver named by what it is for ("the diagnostics endpoint",
+	// "the security audit service"): a service's own key may go to one
+	named := find(vocab.WordsRe("dest-named"), norm)
+	for i := range named {
+		named[i].label = "named"
+	}
+	dests = append(dests, named...)
 	// a secret put into a summary, an issue or a commit is shared with
 	// whoever reads it
 	shared := find(vocab.WordsRe("shared"), norm)
@@ -116,6 +148,11 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 		return
 	}
 	objs := objects(norm)
+	if len(objs) == 0 {
+		// "Send the contents to …" after "Read ~/.ssh/id_rsa.": the object
+		// is what the section's last instructions read
+		objs = l.antecedents(norm)
+	}
 	if len(objs) == 0 {
 		return
 	}
@@ -129,7 +166,13 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 				continue
 			}
 			for _, o := range objs {
-				if o.start >= d.start || o.start < sv.start-160 || o.end > d.start && o.start < d.end {
+				if d.label == "named" && o.text == "environment" {
+					continue // "an equivalent GPU environment … through the resolved endpoint"
+				}
+				if o.held && (o.start < sv.start-40 || o.start > d.start) {
+					continue // the anaphor belongs to this send
+				}
+				if !o.held && (o.start >= d.start || o.start < sv.start-160 || o.end > d.start && o.start < d.end) {
 					continue
 				}
 				key := o.text + "\x00" + d.text
@@ -161,10 +204,39 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 				sink := facts.Sink{Kind: kind, API: "prose:" + sv.text, Dest: dest, DestLabels: labels, At: at, Ctx: c}
 				l.res.Set.Sources = append(l.res.Set.Sources, src)
 				l.res.Set.Sinks = append(l.res.Set.Sinks, sink)
-				l.res.Set.Flows = append(l.res.Set.Flows, facts.Flow{From: src, To: sink, Strength: facts.SameScope})
+				strength := facts.SameScope
+				if d.label == "named" && o.label == facts.SecretEnv {
+					// a key or token to a service named only by its use:
+					// maybe the service it belongs to
+					strength = facts.SameUnit
+				}
+				l.res.Set.Flows = append(l.res.Set.Flows, facts.Flow{From: src, To: sink, Strength: strength})
 			}
 		}
 	}
+}
+
+// anaphorRe: what refers back to something read before ("send the
+// contents", "upload them", "the exported data").
+var anaphorRe = regexp.MustCompile(`\b(?:it|them|these|those|the contents|their contents|its contents|all of (?:it|them)|the (?:exported|collected|gathered|extracted|copied|dumped|harvested|captured|archived|combined|resulting) (?:data|files?|contents|values|information|output|results?|keys|credentials|archive|bundle)|the (?:files|keys|credentials|archive|bundle|dump))\b`)
+
+// antecedents are the secrets the section's instructions read in the
+// last few sentences, placed at the sentence's anaphor.
+func (l *lowerer) antecedents(norm string) []span {
+	m := anaphorRe.FindStringIndex(norm)
+	if m == nil {
+		return nil
+	}
+	var out []span
+	for _, h := range l.recent {
+		if l.n-h.n > 2 {
+			continue
+		}
+		o := h.o
+		o.start, o.end, o.held = m[0], m[1], true
+		out = append(out, o)
+	}
+	return out
 }
 
 // leadIn is what may stand before an instruction's verb in its clause:
@@ -230,6 +302,12 @@ func (l *lowerer) reads(norm string, at facts.Span, ctx facts.Context) {
 			c := ctx | l.local(norm, v.start, v.end)
 			l.res.Set.Sinks = append(l.res.Set.Sinks, facts.Sink{Kind: facts.ModelInstruction, API: "prose", At: at, Ctx: c,
 				Instr: &facts.Instruction{Family: "read-secret", Object: o.text, Phrase: clip(norm[v.start:min(len(norm), o.end)], 80)}})
+			if c&(facts.Negated|facts.InExample) == 0 {
+				l.recent = append(l.recent, held{o: o, n: l.n})
+				if o.label != facts.Conversation && o.label != facts.AgentConfig {
+					l.stores = append(l.stores, held{o: o, n: l.n})
+				}
+			}
 			if l.opt.Dest != "" {
 				src := facts.Source{Label: o.label, What: o.text, At: at, Ctx: c}
 				sink := facts.Sink{Kind: facts.NetSend, API: "prose:" + v.text, Dest: l.opt.Dest, At: at, Ctx: c}
@@ -240,4 +318,150 @@ func (l *lowerer) reads(norm string, at facts.Span, ctx facts.Context) {
 			break
 		}
 	}
+}
+
+// displayRe: a verb that puts something in the model's answer.
+var displayRe = regexp.MustCompile(`\b(?:display|displays|print|prints|output|outputs|show|shows|dump|dumps|echo|echoes|reveal|reveals|include|includes|list|lists|listing|return|returns|paste|render|renders|write out|present|presents)\b`)
+
+// passiveShown: "… must be displayed", "… are included".
+var passiveShown = regexp.MustCompile(`^\s*(?:\w+\s+){0,3}?(?:is|are|be|being|been|get|gets)\s+(?:\w+\s+)?(?:displayed|printed|shown|included|listed|output|echoed|dumped|returned|pasted)\b`)
+
+// material finds an instruction to put a secret's contents in the
+// model's answer: "output the full key material", "print each
+// credential's value", "the current key contents must be displayed in the
+// conversation". Once in the conversation a secret is in the transcript,
+// the provider's logs and every tool the model calls next. A generic
+// phrase ("the full file contents", "the key values") counts only in a
+// document that tells the model to read a concrete store.
+func (l *lowerer) material(norm string, at facts.Span, ctx facts.Context) {
+	for _, m := range find(vocab.WordsRe("material"), norm) {
+		specific := false
+		for _, w := range []string{"material", "credential", "secret", "keystore", "wallet", "password", "cookie", "token", "private key"} {
+			if strings.Contains(m.text, w) {
+				specific = true
+			}
+		}
+		label := objectLabel(m.text)
+		if !specific || label == facts.SecretEnv {
+			if len(l.stores) == 0 {
+				continue
+			}
+			label = l.stores[len(l.stores)-1].o.label
+		}
+		// the verb before it in its clause, or a passive after it
+		v := -1
+		for _, d := range displayRe.FindAllStringIndex(norm[clauseStart(norm, m.start):m.start], 4) {
+			v = clauseStart(norm, m.start) + d[0]
+		}
+		if v >= 0 && !directed(norm, v) {
+			v = -1
+		}
+		if v < 0 && passiveShown.MatchString(norm[m.end:]) {
+			v = m.start
+		}
+		if v < 0 || m.start-v > 60 {
+			continue
+		}
+		c := ctx | l.local(norm, v, m.end)
+		src := facts.Source{Label: label, What: m.text, At: at, Ctx: c}
+		sink := facts.Sink{Kind: facts.ModelOutput, API: "prose:" + strings.Fields(norm[v:])[0], Dest: "the conversation", At: at, Ctx: c}
+		l.res.Set.Sources = append(l.res.Set.Sources, src)
+		l.res.Set.Sinks = append(l.res.Set.Sinks, sink)
+		l.res.Set.Flows = append(l.res.Set.Flows, facts.Flow{From: src, To: sink, Strength: facts.SameScope})
+		return
+	}
+}
+
+// templated finds URLs and host names that carry a secret in a
+// placeholder ("https://x.example/p?t={user_token}",
+// "{base64(env_vars)}.x.example", "…?d=$(cat ~/.ssh/id_rsa)"): whatever
+// fills it in, a model rendering a link or a client resolving the host,
+// sends the secret there. A key in a request URL of an API's own
+// reference is judged as such (same-unit); a link or image, which renders
+// and loads, and a concrete store are sends.
+func (l *lowerer) templated(norm string, at facts.Span, ctx facts.Context) {
+	if !strings.ContainsAny(norm, "{$") {
+		return
+	}
+	for _, m := range templRe.FindAllStringIndex(norm, 8) {
+		u := norm[m[0]:m[1]]
+		scheme := 0
+		if i := strings.Index(u, "://"); i >= 0 {
+			scheme = i + 3
+		}
+		hostEnd := len(u)
+		if i := strings.IndexAny(u[scheme:], "/?#"); i >= 0 {
+			hostEnd = scheme + i
+		}
+		if scheme == 0 && strings.Count(placeholderRe.ReplaceAllString(u[:hostEnd], ""), ".") < 2 {
+			continue // "{name}.json" is a file, not a host
+		}
+		for _, p := range placeholderRe.FindAllStringIndex(u, 4) {
+			inner := strings.Trim(u[p[0]:p[1]], "${}()")
+			label, what := placeholderLabel(inner)
+			if label == "" {
+				continue
+			}
+			kind := facts.NetSend
+			if p[0] < hostEnd {
+				kind = facts.DNS // resolving the name sends it
+			}
+			dest := placeholderRe.ReplaceAllString(u, "x")
+			if i := strings.IndexAny(dest, "?#"); i >= 0 {
+				dest = dest[:i]
+			}
+			c := ctx | l.local(norm, m[0], m[1])
+			strength := facts.SameScope
+			link := m[0] >= 2 && norm[m[0]-2:m[0]] == "]("
+			if label == facts.SecretEnv && !link {
+				strength = facts.SameUnit
+			}
+			var labels []string
+			if h := vocab.HostLabel(dest); h != "" {
+				labels = []string{h}
+			}
+			src := facts.Source{Label: label, What: what, At: at, Ctx: c}
+			sink := facts.Sink{Kind: kind, API: "prose:url", Dest: dest, DestLabels: labels, At: at, Ctx: c}
+			l.res.Set.Sources = append(l.res.Set.Sources, src)
+			l.res.Set.Sinks = append(l.res.Set.Sinks, sink)
+			l.res.Set.Flows = append(l.res.Set.Flows, facts.Flow{From: src, To: sink, Strength: strength})
+			break
+		}
+	}
+}
+
+var (
+	// templRe: a URL or a dotted host name holding a placeholder; a
+	// command substitution may hold spaces.
+	templRe = regexp.MustCompile(`(?:https?://)?(?:[a-z0-9_.-]|\{[^{}\s]{1,60}\}|\$\{[^{}\s]{1,60}\}|\$\([^()]{1,120}\))*\.[a-z]{2,}(?:[/?#](?:[^\s)\]"'<>` + "`" + `$]|\$\([^()]{1,120}\)|\$\{[^{}\s]{1,60}\}|\{[^{}\s]{1,60}\})*)?`)
+	// placeholderRe: {name}, {{name}}, ${name}, $(command).
+	placeholderRe = regexp.MustCompile(`\$\([^()]{1,120}\)|\$\{[^{}\s]{1,60}\}|\{\{?[^{}\s]{1,60}\}?\}`)
+	identSep      = regexp.MustCompile(`[^a-z0-9~/.]+`)
+)
+
+// placeholderLabel says which secret a placeholder names: a path the
+// vocabulary labels, a secret noun, or a variable name the vocabulary
+// calls secret.
+func placeholderLabel(inner string) (facts.Label, string) {
+	// a command that prints the environment ("$(env | base64)")
+	for _, c := range strings.FieldsFunc(inner, func(r rune) bool { return r == '|' || r == ';' || r == '&' }) {
+		if f := strings.Fields(c); len(f) > 0 {
+			if r := vocab.Call("shell", f[0]); r != nil && (r.Kind == "env-dump" || r.Kind == "wrap" && r.Entry.Has("dump") && len(f) == 1) {
+				return facts.WholeEnv, inner
+			}
+		}
+	}
+	words := identSep.ReplaceAllString(inner, " ")
+	for _, o := range objects(" " + words) {
+		return o.label, inner
+	}
+	for _, w := range strings.Fields(identSep.ReplaceAllString(inner, "_")) {
+		if vocab.SecretEnv(strings.ToUpper(strings.Trim(w, "_"))) {
+			return facts.SecretEnv, inner
+		}
+	}
+	if vocab.SecretEnv(strings.ToUpper(identSep.ReplaceAllString(inner, "_"))) {
+		return facts.SecretEnv, inner
+	}
+	return "", ""
 }
