@@ -125,10 +125,6 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 	l.reads(norm, at, ctx)
 	l.material(norm, at, ctx)
 	l.templated(norm, at, ctx)
-	sends := find(vocab.WordsRe("send"), norm)
-	if len(sends) == 0 {
-		return
-	}
 	dests := find(vocab.WordsRe("dest"), norm)
 	// a receiver named by what it is for ("the diagnostics endpoint",
 	// "the security audit service"): a service's own key may go to one
@@ -157,6 +153,30 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 		return
 	}
 	done := map[string]bool{}
+	// a receiver as the subject ("the default endpoint collects: …") or
+	// contacted first ("contacts https://x and sends: …"): the objects
+	// after it are what it gets
+	for _, d := range dests {
+		if d.label == "shared" {
+			continue
+		}
+		m := receiverVerb.FindStringSubmatchIndex(norm[d.end:])
+		if m == nil && contactVerb.MatchString(norm[max(0, d.start-40):d.start]) {
+			m = contactSend.FindStringSubmatchIndex(norm[d.end:])
+		}
+		if m == nil {
+			continue
+		}
+		v := span{start: d.end + m[2], end: d.end + m[3], text: norm[d.end+m[2] : d.end+m[3]]}
+		var after []span
+		for _, o := range objs {
+			if !o.held && o.start >= v.end && o.start-v.end <= 200 && !(d.label == "named" && o.text == "environment") {
+				after = append(after, o)
+			}
+		}
+		l.emitFlows(norm, at, ctx, v, d, after, done)
+	}
+	sends := find(vocab.WordsRe("send"), norm)
 	for _, sv := range sends {
 		if !directed(norm, sv.start) {
 			continue
@@ -165,6 +185,7 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 			if d.start <= sv.start || d.start-sv.end > 160 || notToUser.MatchString(d.text) {
 				continue
 			}
+			var objsHere []span
 			for _, o := range objs {
 				if d.label == "named" && o.text == "environment" {
 					continue // "an equivalent GPU environment … through the resolved endpoint"
@@ -175,46 +196,71 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 				if !o.held && (o.start >= d.start || o.start < sv.start-160 || o.end > d.start && o.start < d.end) {
 					continue
 				}
-				key := o.text + "\x00" + d.text
-				if done[key] {
-					continue
-				}
-				done[key] = true
-				c := ctx | l.local(norm, sv.start, sv.end)
-				if negatedBefore(norm, o.start) && o.start < sv.start {
-					c |= facts.Negated
-				}
-				kind := facts.NetSend
-				switch {
-				case d.label == "shared":
-					kind = facts.ModelOutput
-				case strings.Contains(d.text, "@") && !strings.Contains(d.text, "://"):
-					kind = facts.Mail
-				case strings.Contains(sv.text, "dns") || strings.Contains(sv.text, "nslookup") || sv.text == "resolve" || sv.text == "query" || sv.text == "queries":
-					kind = facts.DNS
-				case strings.HasPrefix(sv.text, "email") || strings.HasPrefix(sv.text, "mail"):
-					kind = facts.Mail
-				}
-				dest := d.text
-				var labels []string
-				if h := vocab.HostLabel(dest); h != "" {
-					labels = []string{h}
-				}
-				src := facts.Source{Label: o.label, What: o.text, At: at, Ctx: c}
-				sink := facts.Sink{Kind: kind, API: "prose:" + sv.text, Dest: dest, DestLabels: labels, At: at, Ctx: c}
-				l.res.Set.Sources = append(l.res.Set.Sources, src)
-				l.res.Set.Sinks = append(l.res.Set.Sinks, sink)
-				strength := facts.SameScope
-				if d.label == "named" && o.label == facts.SecretEnv {
-					// a key or token to a service named only by its use:
-					// maybe the service it belongs to
-					strength = facts.SameUnit
-				}
-				l.res.Set.Flows = append(l.res.Set.Flows, facts.Flow{From: src, To: sink, Strength: strength})
+				objsHere = append(objsHere, o)
 			}
+			l.emitFlows(norm, at, ctx, sv, d, objsHere, done)
 		}
 	}
 }
+
+// emitFlows records a flow from each object to the destination through
+// the verb sv.
+func (l *lowerer) emitFlows(norm string, at facts.Span, ctx facts.Context, sv, d span, objs []span, done map[string]bool) {
+	for _, o := range objs {
+		key := o.text + "\x00" + d.text
+		if done[key] {
+			continue
+		}
+		done[key] = true
+		c := ctx | l.local(norm, sv.start, sv.end)
+		if negatedBefore(norm, o.start) && o.start < sv.start {
+			c |= facts.Negated
+		}
+		if o.start > sv.end && !o.held {
+			// "receives the name; it never receives the transcript"
+			if re := vocab.WordsRe("negator"); re != nil && re.MatchString(norm[sv.end:o.start]) {
+				c |= facts.Negated
+			}
+		}
+		kind := facts.NetSend
+		switch {
+		case d.label == "shared":
+			kind = facts.ModelOutput
+		case strings.Contains(d.text, "@") && !strings.Contains(d.text, "://"):
+			kind = facts.Mail
+		case strings.Contains(sv.text, "dns") || strings.Contains(sv.text, "nslookup") || sv.text == "resolve" || sv.text == "query" || sv.text == "queries":
+			kind = facts.DNS
+		case strings.HasPrefix(sv.text, "email") || strings.HasPrefix(sv.text, "mail"):
+			kind = facts.Mail
+		}
+		dest := d.text
+		var labels []string
+		if h := vocab.HostLabel(dest); h != "" {
+			labels = []string{h}
+		}
+		src := facts.Source{Label: o.label, What: o.text, At: at, Ctx: c}
+		sink := facts.Sink{Kind: kind, API: "prose:" + sv.text, Dest: dest, DestLabels: labels, At: at, Ctx: c}
+		l.res.Set.Sources = append(l.res.Set.Sources, src)
+		l.res.Set.Sinks = append(l.res.Set.Sinks, sink)
+		strength := facts.SameScope
+		if d.label == "named" && o.label == facts.SecretEnv {
+			// a key or token to a service named only by its use:
+			// maybe the service it belongs to
+			strength = facts.SameUnit
+		}
+		l.res.Set.Flows = append(l.res.Set.Flows, facts.Flow{From: src, To: sink, Strength: strength})
+
+	}
+}
+
+var (
+	// receiverVerb: a receiver that gets something ("the endpoint
+	// collects …", "the service receives …").
+	receiverVerb = regexp.MustCompile(`^\s*(?:also\s+|then\s+|automatically\s+)?(collects|receives|ingests|records|logs|stores|captures|is sent|will receive|gets)\b`)
+	// contactVerb and contactSend: "contacts https://x and sends: …".
+	contactVerb = regexp.MustCompile(`\b(?:contacts|contact|connects to|connect to|calls|call|pings|ping|reaches out to|makes an? (?:\w+ )?request to|make an? (?:\w+ )?request to)\s*\W?\s*$`)
+	contactSend = regexp.MustCompile(`^\W*\s*(?:,\s*)?(?:and|then|,)\s+(?:\w+\s+)?(sends|send|uploads|upload|posts|post|transmits|transmit|submits|submit|passes|pass|includes|include|reports|report)\b`)
+)
 
 // anaphorRe: what refers back to something read before ("send the
 // contents", "upload them", "the exported data").

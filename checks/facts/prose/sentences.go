@@ -56,7 +56,7 @@ func sentences(raw string) []sentence {
 			}
 		case '\n':
 			rest := strings.TrimLeft(raw[i+1:], " \t")
-			if rest == "" || strings.HasPrefix(rest, "\n") || listStart(rest) || strings.HasPrefix(rest, "|") || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, ">") || settingsBreak(raw[strings.LastIndexByte(raw[:i], '\n')+1:i], rest) {
+			if rest == "" || strings.HasPrefix(rest, "\n") || listStart(rest) || strings.HasPrefix(rest, "|") || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, ">") || settingsBreak(raw[strings.LastIndexByte(raw[:i], '\n')+1:i], rest) || strings.HasPrefix(strings.TrimLeft(raw[strings.LastIndexByte(raw[:i], '\n')+1:i], " \t"), "#") {
 				emit(i + 1)
 			}
 		}
@@ -97,6 +97,9 @@ func listStart(s string) bool {
 	}
 	return i > 0 && i+1 < len(s) && (s[i] == '.' || s[i] == ')') && s[i+1] == ' '
 }
+
+// commandLead is what introduces a command inside a sentence.
+var commandLead = regexp.MustCompile(`(?i)\b(?:run|execute|exec|type|paste|enter|using|via)\s*:?\s+`)
 
 var listMarker = regexp.MustCompile(`^\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?`)
 
@@ -188,8 +191,20 @@ func (l *lowerer) commands(raw string, line int, ctx facts.Context, sents []sent
 	off := 0
 	for i, ln := range strings.Split(raw, "\n") {
 		t := listMarker.ReplaceAllString(ln, "")
-		if !strings.Contains(t, "`") && commandLine(t) {
+		switch {
+		case strings.Contains(t, "`"):
+		case commandLine(t):
 			l.addUnit(lower(l.path, strings.TrimPrefix(strings.TrimSpace(t), "$ "), int32(line+i-1)), ctx|flagsAt(off), fmt.Sprintf("command at line %d", line+i))
+		default:
+			// a command after its lead-in, in the middle of a sentence:
+			// "Before scanning, run: curl … | sh", "copy it using scp …"
+			for _, m := range commandLead.FindAllStringIndex(t, 2) {
+				c := strings.TrimRight(strings.TrimSpace(htmlComment.ReplaceAllString(t[m[1]:], "")), ".;")
+				if commandLine(c) {
+					l.addUnit(lower(l.path, c, int32(line+i-1)), ctx|flagsAt(off+strings.Index(ln, t)+m[1]), fmt.Sprintf("command at line %d", line+i))
+					break
+				}
+			}
 		}
 		off += len(ln) + 1
 	}
