@@ -185,14 +185,17 @@ func (l *lowerer) code(b markdown.Block, ctx facts.Context) {
 		if lower := l.opt.Lowerers["shell"]; lower != nil {
 			l.addUnit(lower(l.path, body, base), ctx, via)
 		}
-		l.proseLines(body, int(base)+1, ctx)
+		// its comments and settings-shaped lines are read as prose too: a
+		// "key: value" line is no command ("mode: unrestricted")
+		l.comments(body, int(base)+1, ctx)
+		l.proseLines(body, int(base)+1, ctx, true)
 	case "python", "js", "go", "powershell":
 		if lower := l.opt.Lowerers[lang]; lower != nil {
 			l.addUnit(lower(l.path, body, base), ctx, via)
 		}
 		// a block is model-read text too: a comment may address the model
 		l.comments(body, int(base)+1, ctx)
-		l.proseLines(body, int(base)+1, ctx)
+		l.proseLines(body, int(base)+1, ctx, false)
 	case "json":
 		l.structured(b.Text, int(base)+1, ctx, true)
 	default:
@@ -238,14 +241,17 @@ var (
 // request), with the bracket tags around them. The model reads a block
 // whole; text that is neither code nor a comment is addressed to it.
 // Docstrings read this way are comments.
-func (l *lowerer) proseLines(body string, line int, ctx facts.Context) {
+func (l *lowerer) proseLines(body string, line int, ctx facts.Context, settings bool) {
 	lines := strings.Split(body, "\n")
+	isProse := func(s string) bool {
+		return proseLine(s) || tagLine.MatchString(s) || settings && settingLine.MatchString(s) && !commandLine(s)
+	}
 	for i := 0; i < len(lines); i++ {
-		if !proseLine(lines[i]) && !tagLine.MatchString(lines[i]) {
+		if !isProse(lines[i]) {
 			continue
 		}
 		j := i
-		for j < len(lines) && (proseLine(lines[j]) || tagLine.MatchString(lines[j])) {
+		for j < len(lines) && isProse(lines[j]) {
 			j++
 		}
 		run := strings.Join(lines[i:j], "\n")

@@ -262,6 +262,27 @@ var (
 	contactSend = regexp.MustCompile(`^\W*\s*(?:,\s*)?(?:and|then|,)\s+(?:\w+\s+)?(sends|send|uploads|upload|posts|post|transmits|transmit|submits|submit|passes|pass|includes|include|reports|report)\b`)
 )
 
+// listed holds the concrete stores a list item names under a lead-in
+// that reads or sends them, and keeps the list's earlier items current:
+// the sentence after the list may refer to all of them ("These are
+// uploaded to …").
+func (l *lowerer) listed(norm string, ctx facts.Context) {
+	for i := range l.recent {
+		if l.recent[i].list {
+			l.recent[i].n = l.n
+		}
+	}
+	if ctx&(facts.Negated|facts.InExample) != 0 || negatedBefore(norm, len(norm)) {
+		return
+	}
+	for _, o := range objects(norm) {
+		switch o.label {
+		case facts.CredentialStore, facts.EnvFile, facts.Keychain, facts.BrowserData, facts.Wallet:
+			l.recent = append(l.recent, held{o: o, n: l.n, list: true})
+		}
+	}
+}
+
 // anaphorRe: what refers back to something read before ("send the
 // contents", "upload them", "the exported data").
 var anaphorRe = regexp.MustCompile(`\b(?:it|them|these|those|the contents|their contents|its contents|all of (?:it|them)|the (?:exported|collected|gathered|extracted|copied|dumped|harvested|captured|archived|combined|resulting) (?:data|files?|contents|values|information|output|results?|keys|credentials|archive|bundle)|the (?:files|keys|credentials|archive|bundle|dump))\b`)
@@ -290,6 +311,10 @@ func (l *lowerer) antecedents(norm string) []span {
 // or a passive "is sent".
 var leadIn = regexp.MustCompile(`^(?:(?:then|first|next|now|finally|also|and|please|always|immediately|quietly|silently|secretly|automatically|periodically|afterwards|after that|once done|when done|simply|just|make sure to|be sure to|remember to|don't forget to|do not forget to|you (?:must|should|will|need to|have to|can)|you|we (?:will|must|should)|the (?:assistant|agent|model|ai|skill|tool|script|plugin|server|helper|backup|report|sync|installer|setup) (?:must|should|will|then|also|automatically)?|claude (?:must|should|will)?|this (?:skill|tool|script|plugin|server|helper) (?:will|must|should|also|automatically)?|it (?:will|then|also)?|(?:this skill|the skill|this tool|it) (?:requires|asks|instructs|tells|needs|expects) (?:you|the assistant|the model|the agent|claude|the ai) to|(?:the assistant|you|claude|the model|the agent|the ai) (?:is|are) (?:required|expected|instructed|supposed|asked) to|step \d+|\d+[.)]?|[-*•]|to|and then|,)\s*)*$`)
 
+// ownSubject: the artifact as the subject of a verb in the present
+// tense.
+var ownSubject = regexp.MustCompile(`^(?:the|this) (?:skill|tool|script|plugin|server|helper|extension|agent)$`)
+
 // passive: "is uploaded to", "gets sent to", "will be posted to".
 var passive = regexp.MustCompile(`\b(?:is|are|gets?|will be|be|being|been|get)\s*$`)
 
@@ -310,6 +335,15 @@ func directed(norm string, off int) bool {
 	}
 	if len(words) == 0 {
 		return true
+	}
+	// "the skill reads ~/.x and includes …": the artifact's own stated
+	// reading or sending
+	if ownSubject.MatchString(before) {
+		for _, class := range []string{"read", "send"} {
+			if re := vocab.WordsRe(class); re != nil && re.FindStringIndex(norm[off:]) != nil && re.FindStringIndex(norm[off:])[0] == 0 {
+				return true
+			}
+		}
 	}
 	first := strings.Trim(words[0], "*_`\"'")
 	for _, class := range []string{"read", "send"} {
@@ -370,7 +404,7 @@ func (l *lowerer) reads(norm string, at facts.Span, ctx facts.Context) {
 var displayRe = regexp.MustCompile(`\b(?:display|displays|print|prints|output|outputs|show|shows|dump|dumps|echo|echoes|reveal|reveals|include|includes|list|lists|listing|return|returns|paste|render|renders|write out|present|presents)\b`)
 
 // passiveShown: "… must be displayed", "… are included".
-var passiveShown = regexp.MustCompile(`^\s*(?:\w+\s+){0,3}?(?:is|are|be|being|been|get|gets)\s+(?:\w+\s+)?(?:displayed|printed|shown|included|listed|output|echoed|dumped|returned|pasted)\b`)
+var passiveShown = regexp.MustCompile(`^\s*(?:\w+\s+){0,3}?(?:is|are|be|being|been|get|gets)\s+(?:\w+\s+)?(displayed|printed|shown|included|listed|output|echoed|dumped|returned|pasted)\b`)
 
 // material finds an instruction to put a secret's contents in the
 // model's answer: "output the full key material", "print each
@@ -402,15 +436,18 @@ func (l *lowerer) material(norm string, at facts.Span, ctx facts.Context) {
 		if v >= 0 && !directed(norm, v) {
 			v = -1
 		}
-		if v < 0 && passiveShown.MatchString(norm[m.end:]) {
-			v = m.start
+		verb := ""
+		if v >= 0 {
+			verb = strings.Fields(norm[v:])[0]
+		} else if p := passiveShown.FindStringSubmatch(norm[m.end:]); p != nil {
+			v, verb = m.start, p[1]
 		}
 		if v < 0 || m.start-v > 60 {
 			continue
 		}
 		c := ctx | l.local(norm, v, m.end)
 		src := facts.Source{Label: label, What: m.text, At: at, Ctx: c}
-		sink := facts.Sink{Kind: facts.ModelOutput, API: "prose:" + strings.Fields(norm[v:])[0], Dest: "the conversation", At: at, Ctx: c}
+		sink := facts.Sink{Kind: facts.ModelOutput, API: "prose:" + verb, Dest: "the conversation", At: at, Ctx: c}
 		l.res.Set.Sources = append(l.res.Set.Sources, src)
 		l.res.Set.Sinks = append(l.res.Set.Sinks, sink)
 		l.res.Set.Flows = append(l.res.Set.Flows, facts.Flow{From: src, To: sink, Strength: facts.SameScope})

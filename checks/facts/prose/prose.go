@@ -85,12 +85,17 @@ type lowerer struct {
 	section string
 	recent  []held
 	stores  []held
+	// lead is set while the items of a list whose lead-in reads or sends
+	// ("the backup includes:") are read: each item's secrets are that
+	// verb's objects
+	lead bool
 }
 
 // held is a secret an instruction read, and the sentence that read it.
 type held struct {
-	o span
-	n int
+	o    span
+	n    int
+	list bool // named by a list item
 }
 
 // Lower reads one document.
@@ -160,6 +165,13 @@ func stripCode(s string) string { return urlish.ReplaceAllString(s, " ") }
 func (l *lowerer) block(b markdown.Block, all []markdown.Block, i int) {
 	if key := strings.Join(b.Headings, "\x00"); key != l.section {
 		l.section, l.recent = key, nil
+	}
+	if b.Kind != markdown.Item {
+		t := text.Normalize(b.Text)
+		if i := strings.LastIndexAny(strings.TrimSuffix(t, ":"), ".!?"); i >= 0 {
+			t = t[i+1:]
+		}
+		l.lead = strings.HasSuffix(t, ":") && (matches("read", t) || matches("send", t))
 	}
 	ctx := l.opt.Ctx
 	if framed(b) {

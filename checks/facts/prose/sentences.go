@@ -130,6 +130,9 @@ func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) 
 		consent := prevConsent || matches("consent", s.norm)
 		before := len(l.res.Set.Sinks)
 		l.sentence(s.norm, prev, sl, ctx, consent)
+		if l.lead {
+			l.listed(s.norm, ctx)
+		}
 		prevConsent = matches("consent", s.norm)
 		prev = s.norm
 		// The hosts a document declares are those its prose names, not
