@@ -233,7 +233,11 @@ var (
 	codeChars = regexp.MustCompile("[(){};=<>$`|\\\\#]|//|^\\s*(?:[-*+]|\\d+[.)])\\s")
 	// tagLine: "[SYSTEM]", "[/INST]" alone on a line
 	htmlComment = regexp.MustCompile(`<!--.*?-->`)
-	tagLine     = regexp.MustCompile(`^\s*\[/?[A-Za-z][A-Za-z _-]{1,30}\]\s*(?:<!--.*?-->\s*)?$`)
+	// codeKey: "system: …", a key of an object literal or an argument
+	codeKey = regexp.MustCompile(`^[\w.-]+\s*:`)
+	// quotedLiteral: a '…' string in the line
+	quotedLiteral = regexp.MustCompile(`(?:^|[^\w])'[^']*'`)
+	tagLine       = regexp.MustCompile(`^\s*\[/?[A-Za-z][A-Za-z _-]{1,30}\]\s*(?:<!--.*?-->\s*)?$`)
 )
 
 // proseLines reads the lines of a code block that are not code: sentences
@@ -272,10 +276,10 @@ func tagLineOnly(ls []string) bool {
 }
 
 // proseLine: four words or more, two of them words only prose uses, and
-// nothing that code or a shell needs.
+// nothing that code or a shell needs: no operator, no key, no string.
 func proseLine(s string) bool {
 	t := strings.TrimSpace(htmlComment.ReplaceAllString(s, ""))
-	return len(strings.Fields(t)) >= 4 && !codeChars.MatchString(t) && sentenceLike(t) && !strings.HasPrefix(t, "\"") && !strings.HasPrefix(t, "'")
+	return len(strings.Fields(t)) >= 4 && !codeChars.MatchString(t) && !codeKey.MatchString(t) && !strings.Contains(t, "\"") && !quotedLiteral.MatchString(t) && sentenceLike(t)
 }
 
 func (l *lowerer) frontmatter(b markdown.Block, ctx facts.Context) {

@@ -66,9 +66,10 @@ func sentences(raw string) []sentence {
 }
 
 // settingLine: a "key: value" or "key = value" line with a short value,
-// as a settings block holds; ruleLine: a thematic break.
+// as a settings block holds (a value that opens a list, a map or a block
+// scalar is structure, not a setting); ruleLine: a thematic break.
 var (
-	settingLine = regexp.MustCompile(`^\s*(?:[-*]\s+)?[\w.@-]{1,40}\s*[:=]\s*\S+(?:\s+\S+){0,2}\s*(?:<!--.*-->\s*)?$`)
+	settingLine = regexp.MustCompile(`^\s*(?:[-*]\s+)?[\w.@-]{1,40}\s*[:=]\s*[^\s\[{(|>]\S*(?:\s+\S+){0,2}\s*(?:<!--.*-->\s*)?$`)
 	ruleLine    = regexp.MustCompile(`^\s*(?:-{3,}|\*{3,}|_{3,})\s*$`)
 )
 
