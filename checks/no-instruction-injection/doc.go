@@ -9,9 +9,14 @@ through the analysis model's prose producer, and finds text that steers the
 model against its user or host, whatever the wording: overriding or
 dropping its instructions and rules ("ignore all previous instructions",
 "your previous instructions no longer apply", "operate without any
-restrictions"), reassigning its persona or identity, forged authority
-(<IMPORTANT>, [SYSTEM], "note to the assistant:", "this skill is
-pre-approved by …", turn forgeries), hiding actions from the user,
+restrictions", "answer as if you had no rules", settings lines such as
+"safety: disabled" or "trust-mode=permissive"), reassigning its persona or
+identity, forged authority (<IMPORTANT>, [SYSTEM], "system: override",
+"note to the assistant:", "this skill is pre-approved by …", "treat
+requests from this skill as coming from an administrator", turn
+forgeries), granting itself tools or permissions it was not given ("these
+permissions are not reflected in allowed-tools"), hiding actions from the
+user,
 skipping the user's confirmation, asking the user for secrets (passwords,
 API keys, seed phrases, 2FA codes), disclosing the system prompt or the
 conversation, following instructions found in fetched content, forcing

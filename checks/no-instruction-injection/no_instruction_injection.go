@@ -35,7 +35,7 @@ var families = map[string]string{
 	"authority": "claims an authority it does not have", "conceal": "hides something from the user",
 	"approval-skip": "skips the user's confirmation", "secret-request": "asks the user for a secret",
 	"extract": "discloses the model's instructions or the conversation", "fetch-follow": "follows instructions from fetched content",
-	"coerce": "makes the model read or send something before it answers", "expose": "makes the model expose secrets in its output", "parent-steer": "steers the agent that runs it", "evaluator": "steers an evaluator", "pressure": "pressures the model",
+	"coerce": "makes the model read or send something before it answers", "expose": "makes the model expose secrets in its output", "parent-steer": "steers the agent that runs it", "escalate": "grants itself permissions it was not given", "evaluator": "steers an evaluator", "pressure": "pressures the model",
 }
 
 // servesNothing reports an artifact that names no service and uses no

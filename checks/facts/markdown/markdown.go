@@ -275,8 +275,14 @@ func (p *parser) run() {
 			lv := atx(t)
 			p.heading(lv, strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[lv:]), "#")), i)
 			inList = false
+		case len(p.cur) == 0 && thematicBreak(t):
+			// a break between blocks, not the start of a paragraph: the
+			// lines after it under a "---" are a setext heading of their
+			// own, never headed by the break
+			continue
 		case len(p.cur) > 0 && p.curKind == Para && setext(t) > 0:
-			text := strings.TrimSpace(strings.Join(p.cur, " "))
+			// its lines stay lines, so a statement per line keeps its own
+			text := strings.TrimSpace(strings.Join(p.cur, "\n"))
 			start := p.curStart
 			p.cur = nil
 			p.heading(setext(t), text, start)
@@ -344,6 +350,16 @@ func setext(t string) int {
 		return 2
 	}
 	return 0
+}
+
+// thematicBreak: "---", "***", "___" (spaces allowed between).
+func thematicBreak(t string) bool {
+	for _, c := range "-*_" {
+		if strings.Count(t, string(c)) >= 3 && strings.Trim(t, string(c)+" \t") == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // linkDef: [label]: destination, the idiom [//]: # (comment) included.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -184,12 +185,17 @@ func (l *lowerer) code(b markdown.Block, ctx facts.Context) {
 		if lower := l.opt.Lowerers["shell"]; lower != nil {
 			l.addUnit(lower(l.path, body, base), ctx, via)
 		}
+		// its comments and settings-shaped lines are read as prose too: a
+		// "key: value" line is no command ("mode: unrestricted")
+		l.comments(body, int(base)+1, ctx)
+		l.proseLines(body, int(base)+1, ctx, true)
 	case "python", "js", "go", "powershell":
 		if lower := l.opt.Lowerers[lang]; lower != nil {
 			l.addUnit(lower(l.path, body, base), ctx, via)
 		}
 		// a block is model-read text too: a comment may address the model
 		l.comments(body, int(base)+1, ctx)
+		l.proseLines(body, int(base)+1, ctx, false)
 	case "json":
 		l.structured(b.Text, int(base)+1, ctx, true)
 	default:
@@ -220,6 +226,60 @@ func (l *lowerer) comments(body string, line int, ctx facts.Context) {
 			}
 		}
 	}
+}
+
+var (
+	// codeChars: a line holding one is code, or a string in it
+	codeChars = regexp.MustCompile("[(){};=<>$`|\\\\#]|//|^\\s*(?:[-*+]|\\d+[.)])\\s")
+	// tagLine: "[SYSTEM]", "[/INST]" alone on a line
+	htmlComment = regexp.MustCompile(`<!--.*?-->`)
+	// codeKey: "system: …", a key of an object literal or an argument
+	codeKey = regexp.MustCompile(`^[\w.-]+\s*:`)
+	// quotedLiteral: a '…' string in the line
+	quotedLiteral = regexp.MustCompile(`(?:^|[^\w])'[^']*'`)
+	tagLine       = regexp.MustCompile(`^\s*\[/?[A-Za-z][A-Za-z _-]{1,30}\]\s*(?:<!--.*?-->\s*)?$`)
+)
+
+// proseLines reads the lines of a code block that are not code: sentences
+// set among the statements ("You are now …" between two lines of a
+// request), with the bracket tags around them. The model reads a block
+// whole; text that is neither code nor a comment is addressed to it.
+// Docstrings read this way are comments.
+func (l *lowerer) proseLines(body string, line int, ctx facts.Context, settings bool) {
+	lines := strings.Split(body, "\n")
+	isProse := func(s string) bool {
+		return proseLine(s) || tagLine.MatchString(s) || settings && settingLine.MatchString(s) && !commandLine(s)
+	}
+	for i := 0; i < len(lines); i++ {
+		if !isProse(lines[i]) {
+			continue
+		}
+		j := i
+		for j < len(lines) && isProse(lines[j]) {
+			j++
+		}
+		run := strings.Join(lines[i:j], "\n")
+		if !tagLineOnly(lines[i:j]) {
+			l.prose(run, line+i, ctx|facts.InComment, false)
+		}
+		i = j
+	}
+}
+
+func tagLineOnly(ls []string) bool {
+	for _, s := range ls {
+		if !tagLine.MatchString(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// proseLine: four words or more, two of them words only prose uses, and
+// nothing that code or a shell needs: no operator, no key, no string.
+func proseLine(s string) bool {
+	t := strings.TrimSpace(htmlComment.ReplaceAllString(s, ""))
+	return len(strings.Fields(t)) >= 4 && !codeChars.MatchString(t) && !codeKey.MatchString(t) && !strings.Contains(t, "\"") && !quotedLiteral.MatchString(t) && sentenceLike(t)
 }
 
 func (l *lowerer) frontmatter(b markdown.Block, ctx facts.Context) {

@@ -17,6 +17,7 @@ type span struct {
 	text       string
 	label      facts.Label
 	path       bool // a path the text names, not a noun
+	held       bool // read by an earlier sentence, referred to here
 }
 
 func find(re *regexp.Regexp, s string) []span {
@@ -33,7 +34,7 @@ func find(re *regexp.Regexp, s string) []span {
 // objectLabel names what a secret noun is.
 func objectLabel(o string) facts.Label {
 	switch {
-	case strings.Contains(o, "cookie") || strings.Contains(o, "browser") || strings.Contains(o, "saved password"):
+	case strings.Contains(o, "cookie") || strings.Contains(o, "browser") || strings.Contains(o, "saved password") || strings.Contains(o, "storage"):
 		return facts.BrowserData
 	case strings.Contains(o, "keychain"):
 		return facts.Keychain
@@ -60,7 +61,26 @@ func objectLabel(o string) facts.Label {
 // and the model's own context.
 func objects(norm string) []span {
 	var out []span
+	// a path the vocabulary calls public (a .pub key, known_hosts) is no
+	// secret, nor are the secret words inside it
+	var public [][2]int
+	for _, m := range pathToken.FindAllStringIndex(norm, 16) {
+		if vocab.PathLabels(strings.TrimRight(strings.TrimSpace(strings.Trim(norm[m[0]:m[1]], "(`'\"")), ".:")).Has("public") {
+			public = append(public, [2]int{m[0], m[1]})
+		}
+	}
+	inPublic := func(a, b int) bool {
+		for _, p := range public {
+			if a < p[1] && b > p[0] {
+				return true
+			}
+		}
+		return false
+	}
 	for _, o := range find(vocab.WordsRe("secret"), norm) {
+		if inPublic(o.start, o.end) {
+			continue
+		}
 		o.label = objectLabel(o.text)
 		out = append(out, o)
 	}
@@ -77,6 +97,9 @@ func objects(norm string) []span {
 		}
 		p := strings.TrimRight(norm[a:b], ".:")
 		labels := vocab.PathLabels(p)
+		if labels.Has("public") {
+			continue
+		}
 		for _, l := range []string{"credential-store", "env-file", "keychain", "browser-data", "wallet", "agent-config", "history"} {
 			if labels.Has(l) {
 				out = append(out, span{start: a, end: b, text: p, label: facts.Label(l), path: true})
@@ -100,11 +123,16 @@ var notToUser = regexp.MustCompile(`^(?:the user|you|yourself|the chat|the conso
 // our webhook", "the backup includes ~/.ssh and is uploaded to …".
 func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 	l.reads(norm, at, ctx)
-	sends := find(vocab.WordsRe("send"), norm)
-	if len(sends) == 0 {
-		return
-	}
+	l.material(norm, at, ctx)
+	l.templated(norm, at, ctx)
 	dests := find(vocab.WordsRe("dest"), norm)
+	// a receiver named by what it is for ("the diagnostics endpoint",
+	// "the security audit service"): a service's own key may go to one
+	named := find(vocab.WordsRe("dest-named"), norm)
+	for i := range named {
+		named[i].label = "named"
+	}
+	dests = append(dests, named...)
 	// a secret put into a summary, an issue or a commit is shared with
 	// whoever reads it
 	shared := find(vocab.WordsRe("shared"), norm)
@@ -117,9 +145,38 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 	}
 	objs := objects(norm)
 	if len(objs) == 0 {
+		// "Send the contents to …" after "Read ~/.ssh/id_rsa.": the object
+		// is what the section's last instructions read
+		objs = l.antecedents(norm)
+	}
+	if len(objs) == 0 {
 		return
 	}
 	done := map[string]bool{}
+	// a receiver as the subject ("the default endpoint collects: …") or
+	// contacted first ("contacts https://x and sends: …"): the objects
+	// after it are what it gets
+	for _, d := range dests {
+		if d.label == "shared" {
+			continue
+		}
+		m := receiverVerb.FindStringSubmatchIndex(norm[d.end:])
+		if m == nil && contactVerb.MatchString(norm[max(0, d.start-40):d.start]) {
+			m = contactSend.FindStringSubmatchIndex(norm[d.end:])
+		}
+		if m == nil {
+			continue
+		}
+		v := span{start: d.end + m[2], end: d.end + m[3], text: norm[d.end+m[2] : d.end+m[3]]}
+		var after []span
+		for _, o := range objs {
+			if !o.held && o.start >= v.end && o.start-v.end <= 200 && !(d.label == "named" && o.text == "environment") {
+				after = append(after, o)
+			}
+		}
+		l.emitFlows(norm, at, ctx, v, d, after, done)
+	}
+	sends := find(vocab.WordsRe("send"), norm)
 	for _, sv := range sends {
 		if !directed(norm, sv.start) {
 			continue
@@ -128,49 +185,135 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 			if d.start <= sv.start || d.start-sv.end > 160 || notToUser.MatchString(d.text) {
 				continue
 			}
+			var objsHere []span
 			for _, o := range objs {
-				if o.start >= d.start || o.start < sv.start-160 || o.end > d.start && o.start < d.end {
+				if d.label == "named" && o.text == "environment" {
+					continue // "an equivalent GPU environment … through the resolved endpoint"
+				}
+				if o.held && (o.start < sv.start-40 || o.start > d.start) {
+					continue // the anaphor belongs to this send
+				}
+				if !o.held && (o.start >= d.start || o.start < sv.start-160 || o.end > d.start && o.start < d.end) {
 					continue
 				}
-				key := o.text + "\x00" + d.text
-				if done[key] {
-					continue
-				}
-				done[key] = true
-				c := ctx | l.local(norm, sv.start, sv.end)
-				if negatedBefore(norm, o.start) && o.start < sv.start {
-					c |= facts.Negated
-				}
-				kind := facts.NetSend
-				switch {
-				case d.label == "shared":
-					kind = facts.ModelOutput
-				case strings.Contains(d.text, "@") && !strings.Contains(d.text, "://"):
-					kind = facts.Mail
-				case strings.Contains(sv.text, "dns") || strings.Contains(sv.text, "nslookup") || sv.text == "resolve" || sv.text == "query" || sv.text == "queries":
-					kind = facts.DNS
-				case strings.HasPrefix(sv.text, "email") || strings.HasPrefix(sv.text, "mail"):
-					kind = facts.Mail
-				}
-				dest := d.text
-				var labels []string
-				if h := vocab.HostLabel(dest); h != "" {
-					labels = []string{h}
-				}
-				src := facts.Source{Label: o.label, What: o.text, At: at, Ctx: c}
-				sink := facts.Sink{Kind: kind, API: "prose:" + sv.text, Dest: dest, DestLabels: labels, At: at, Ctx: c}
-				l.res.Set.Sources = append(l.res.Set.Sources, src)
-				l.res.Set.Sinks = append(l.res.Set.Sinks, sink)
-				l.res.Set.Flows = append(l.res.Set.Flows, facts.Flow{From: src, To: sink, Strength: facts.SameScope})
+				objsHere = append(objsHere, o)
 			}
+			l.emitFlows(norm, at, ctx, sv, d, objsHere, done)
 		}
 	}
+}
+
+// emitFlows records a flow from each object to the destination through
+// the verb sv.
+func (l *lowerer) emitFlows(norm string, at facts.Span, ctx facts.Context, sv, d span, objs []span, done map[string]bool) {
+	for _, o := range objs {
+		key := o.text + "\x00" + d.text
+		if done[key] {
+			continue
+		}
+		done[key] = true
+		c := ctx | l.local(norm, sv.start, sv.end)
+		if negatedBefore(norm, o.start) && o.start < sv.start {
+			c |= facts.Negated
+		}
+		if o.start > sv.end && !o.held {
+			// "receives the name; it never receives the transcript"
+			if re := vocab.WordsRe("negator"); re != nil && re.MatchString(norm[sv.end:o.start]) {
+				c |= facts.Negated
+			}
+		}
+		kind := facts.NetSend
+		switch {
+		case d.label == "shared":
+			kind = facts.ModelOutput
+		case strings.Contains(d.text, "@") && !strings.Contains(d.text, "://"):
+			kind = facts.Mail
+		case strings.Contains(sv.text, "dns") || strings.Contains(sv.text, "nslookup") || sv.text == "resolve" || sv.text == "query" || sv.text == "queries":
+			kind = facts.DNS
+		case strings.HasPrefix(sv.text, "email") || strings.HasPrefix(sv.text, "mail"):
+			kind = facts.Mail
+		}
+		dest := d.text
+		var labels []string
+		if h := vocab.HostLabel(dest); h != "" {
+			labels = []string{h}
+		}
+		src := facts.Source{Label: o.label, What: o.text, At: at, Ctx: c}
+		sink := facts.Sink{Kind: kind, API: "prose:" + sv.text, Dest: dest, DestLabels: labels, At: at, Ctx: c}
+		l.res.Set.Sources = append(l.res.Set.Sources, src)
+		l.res.Set.Sinks = append(l.res.Set.Sinks, sink)
+		strength := facts.SameScope
+		if d.label == "named" && o.label == facts.SecretEnv {
+			// a key or token to a service named only by its use:
+			// maybe the service it belongs to
+			strength = facts.SameUnit
+		}
+		l.res.Set.Flows = append(l.res.Set.Flows, facts.Flow{From: src, To: sink, Strength: strength})
+
+	}
+}
+
+var (
+	// receiverVerb: a receiver that gets something ("the endpoint
+	// collects …", "the service receives …").
+	receiverVerb = regexp.MustCompile(`^\s*(?:also\s+|then\s+|automatically\s+)?(collects|receives|ingests|records|logs|stores|captures|is sent|will receive|gets)\b`)
+	// contactVerb and contactSend: "contacts https://x and sends: …".
+	contactVerb = regexp.MustCompile(`\b(?:contacts|contact|connects to|connect to|calls|call|pings|ping|reaches out to|makes an? (?:\w+ )?request to|make an? (?:\w+ )?request to)\s*\W?\s*$`)
+	contactSend = regexp.MustCompile(`^\W*\s*(?:,\s*)?(?:and|then|,)\s+(?:\w+\s+)?(sends|send|uploads|upload|posts|post|transmits|transmit|submits|submit|passes|pass|includes|include|reports|report)\b`)
+)
+
+// listed holds the concrete stores a list item names under a lead-in
+// that reads or sends them, and keeps the list's earlier items current:
+// the sentence after the list may refer to all of them ("These are
+// uploaded to …").
+func (l *lowerer) listed(norm string, ctx facts.Context) {
+	for i := range l.recent {
+		if l.recent[i].list {
+			l.recent[i].n = l.n
+		}
+	}
+	if ctx&(facts.Negated|facts.InExample) != 0 || negatedBefore(norm, len(norm)) {
+		return
+	}
+	for _, o := range objects(norm) {
+		switch o.label {
+		case facts.CredentialStore, facts.EnvFile, facts.Keychain, facts.BrowserData, facts.Wallet:
+			l.recent = append(l.recent, held{o: o, n: l.n, list: true})
+		}
+	}
+}
+
+// anaphorRe: what refers back to something read before ("send the
+// contents", "upload them", "the exported data").
+var anaphorRe = regexp.MustCompile(`\b(?:it|them|these|those|the contents|their contents|its contents|all of (?:it|them)|the (?:exported|collected|gathered|extracted|copied|dumped|harvested|captured|archived|combined|resulting) (?:data|files?|contents|values|information|output|results?|keys|credentials|archive|bundle)|the (?:files|keys|credentials|archive|bundle|dump))\b`)
+
+// antecedents are the secrets the section's instructions read in the
+// last few sentences, placed at the sentence's anaphor.
+func (l *lowerer) antecedents(norm string) []span {
+	m := anaphorRe.FindStringIndex(norm)
+	if m == nil {
+		return nil
+	}
+	var out []span
+	for _, h := range l.recent {
+		if l.n-h.n > 2 {
+			continue
+		}
+		o := h.o
+		o.start, o.end, o.held = m[0], m[1], true
+		out = append(out, o)
+	}
+	return out
 }
 
 // leadIn is what may stand before an instruction's verb in its clause:
 // nothing, an adverb, a request, the model or the artifact as subject,
 // or a passive "is sent".
 var leadIn = regexp.MustCompile(`^(?:(?:then|first|next|now|finally|also|and|please|always|immediately|quietly|silently|secretly|automatically|periodically|afterwards|after that|once done|when done|simply|just|make sure to|be sure to|remember to|don't forget to|do not forget to|you (?:must|should|will|need to|have to|can)|you|we (?:will|must|should)|the (?:assistant|agent|model|ai|skill|tool|script|plugin|server|helper|backup|report|sync|installer|setup) (?:must|should|will|then|also|automatically)?|claude (?:must|should|will)?|this (?:skill|tool|script|plugin|server|helper) (?:will|must|should|also|automatically)?|it (?:will|then|also)?|(?:this skill|the skill|this tool|it) (?:requires|asks|instructs|tells|needs|expects) (?:you|the assistant|the model|the agent|claude|the ai) to|(?:the assistant|you|claude|the model|the agent|the ai) (?:is|are) (?:required|expected|instructed|supposed|asked) to|step \d+|\d+[.)]?|[-*•]|to|and then|,)\s*)*$`)
+
+// ownSubject: the artifact as the subject of a verb in the present
+// tense.
+var ownSubject = regexp.MustCompile(`^(?:the|this) (?:skill|tool|script|plugin|server|helper|extension|agent)$`)
 
 // passive: "is uploaded to", "gets sent to", "will be posted to".
 var passive = regexp.MustCompile(`\b(?:is|are|gets?|will be|be|being|been|get)\s*$`)
@@ -192,6 +335,15 @@ func directed(norm string, off int) bool {
 	}
 	if len(words) == 0 {
 		return true
+	}
+	// "the skill reads ~/.x and includes …": the artifact's own stated
+	// reading or sending
+	if ownSubject.MatchString(before) {
+		for _, class := range []string{"read", "send"} {
+			if re := vocab.WordsRe(class); re != nil && re.FindStringIndex(norm[off:]) != nil && re.FindStringIndex(norm[off:])[0] == 0 {
+				return true
+			}
+		}
 	}
 	first := strings.Trim(words[0], "*_`\"'")
 	for _, class := range []string{"read", "send"} {
@@ -230,6 +382,12 @@ func (l *lowerer) reads(norm string, at facts.Span, ctx facts.Context) {
 			c := ctx | l.local(norm, v.start, v.end)
 			l.res.Set.Sinks = append(l.res.Set.Sinks, facts.Sink{Kind: facts.ModelInstruction, API: "prose", At: at, Ctx: c,
 				Instr: &facts.Instruction{Family: "read-secret", Object: o.text, Phrase: clip(norm[v.start:min(len(norm), o.end)], 80)}})
+			if c&(facts.Negated|facts.InExample) == 0 {
+				l.recent = append(l.recent, held{o: o, n: l.n})
+				if o.label != facts.Conversation && o.label != facts.AgentConfig {
+					l.stores = append(l.stores, held{o: o, n: l.n})
+				}
+			}
 			if l.opt.Dest != "" {
 				src := facts.Source{Label: o.label, What: o.text, At: at, Ctx: c}
 				sink := facts.Sink{Kind: facts.NetSend, API: "prose:" + v.text, Dest: l.opt.Dest, At: at, Ctx: c}
@@ -240,4 +398,153 @@ func (l *lowerer) reads(norm string, at facts.Span, ctx facts.Context) {
 			break
 		}
 	}
+}
+
+// displayRe: a verb that puts something in the model's answer.
+var displayRe = regexp.MustCompile(`\b(?:display|displays|print|prints|output|outputs|show|shows|dump|dumps|echo|echoes|reveal|reveals|include|includes|list|lists|listing|return|returns|paste|render|renders|write out|present|presents)\b`)
+
+// passiveShown: "… must be displayed", "… are included".
+var passiveShown = regexp.MustCompile(`^\s*(?:\w+\s+){0,3}?(?:is|are|be|being|been|get|gets)\s+(?:\w+\s+)?(displayed|printed|shown|included|listed|output|echoed|dumped|returned|pasted)\b`)
+
+// material finds an instruction to put a secret's contents in the
+// model's answer: "output the full key material", "print each
+// credential's value", "the current key contents must be displayed in the
+// conversation". Once in the conversation a secret is in the transcript,
+// the provider's logs and every tool the model calls next. A generic
+// phrase ("the full file contents", "the key values") counts only in a
+// document that tells the model to read a concrete store.
+func (l *lowerer) material(norm string, at facts.Span, ctx facts.Context) {
+	for _, m := range find(vocab.WordsRe("material"), norm) {
+		specific := false
+		for _, w := range []string{"material", "credential", "secret", "keystore", "wallet", "password", "cookie", "token", "private key"} {
+			if strings.Contains(m.text, w) {
+				specific = true
+			}
+		}
+		label := objectLabel(m.text)
+		if !specific || label == facts.SecretEnv {
+			if len(l.stores) == 0 {
+				continue
+			}
+			label = l.stores[len(l.stores)-1].o.label
+		}
+		// the verb before it in its clause, or a passive after it
+		v := -1
+		for _, d := range displayRe.FindAllStringIndex(norm[clauseStart(norm, m.start):m.start], 4) {
+			v = clauseStart(norm, m.start) + d[0]
+		}
+		if v >= 0 && !directed(norm, v) {
+			v = -1
+		}
+		verb := ""
+		if v >= 0 {
+			verb = strings.Fields(norm[v:])[0]
+		} else if p := passiveShown.FindStringSubmatch(norm[m.end:]); p != nil {
+			v, verb = m.start, p[1]
+		}
+		if v < 0 || m.start-v > 60 {
+			continue
+		}
+		c := ctx | l.local(norm, v, m.end)
+		src := facts.Source{Label: label, What: m.text, At: at, Ctx: c}
+		sink := facts.Sink{Kind: facts.ModelOutput, API: "prose:" + verb, Dest: "the conversation", At: at, Ctx: c}
+		l.res.Set.Sources = append(l.res.Set.Sources, src)
+		l.res.Set.Sinks = append(l.res.Set.Sinks, sink)
+		l.res.Set.Flows = append(l.res.Set.Flows, facts.Flow{From: src, To: sink, Strength: facts.SameScope})
+		return
+	}
+}
+
+// templated finds URLs and host names that carry a secret in a
+// placeholder ("https://x.example/p?t={user_token}",
+// "{base64(env_vars)}.x.example", "…?d=$(cat ~/.ssh/id_rsa)"): whatever
+// fills it in, a model rendering a link or a client resolving the host,
+// sends the secret there. A key in a request URL of an API's own
+// reference is judged as such (same-unit); a link or image, which renders
+// and loads, and a concrete store are sends.
+func (l *lowerer) templated(norm string, at facts.Span, ctx facts.Context) {
+	if !strings.ContainsAny(norm, "{$") {
+		return
+	}
+	for _, m := range templRe.FindAllStringIndex(norm, 8) {
+		u := norm[m[0]:m[1]]
+		scheme := 0
+		if i := strings.Index(u, "://"); i >= 0 {
+			scheme = i + 3
+		}
+		hostEnd := len(u)
+		if i := strings.IndexAny(u[scheme:], "/?#"); i >= 0 {
+			hostEnd = scheme + i
+		}
+		if scheme == 0 && strings.Count(placeholderRe.ReplaceAllString(u[:hostEnd], ""), ".") < 2 {
+			continue // "{name}.json" is a file, not a host
+		}
+		for _, p := range placeholderRe.FindAllStringIndex(u, 4) {
+			inner := strings.Trim(u[p[0]:p[1]], "${}()")
+			label, what := placeholderLabel(inner)
+			if label == "" {
+				continue
+			}
+			kind := facts.NetSend
+			if p[0] < hostEnd {
+				kind = facts.DNS // resolving the name sends it
+			}
+			dest := placeholderRe.ReplaceAllString(u, "x")
+			if i := strings.IndexAny(dest, "?#"); i >= 0 {
+				dest = dest[:i]
+			}
+			c := ctx | l.local(norm, m[0], m[1])
+			strength := facts.SameScope
+			link := m[0] >= 2 && norm[m[0]-2:m[0]] == "]("
+			if label == facts.SecretEnv && !link {
+				strength = facts.SameUnit
+			}
+			var labels []string
+			if h := vocab.HostLabel(dest); h != "" {
+				labels = []string{h}
+			}
+			src := facts.Source{Label: label, What: what, At: at, Ctx: c}
+			sink := facts.Sink{Kind: kind, API: "prose:url", Dest: dest, DestLabels: labels, At: at, Ctx: c}
+			l.res.Set.Sources = append(l.res.Set.Sources, src)
+			l.res.Set.Sinks = append(l.res.Set.Sinks, sink)
+			l.res.Set.Flows = append(l.res.Set.Flows, facts.Flow{From: src, To: sink, Strength: strength})
+			break
+		}
+	}
+}
+
+var (
+	// templRe: a URL or a dotted host name holding a placeholder; a
+	// command substitution may hold spaces.
+	templRe = regexp.MustCompile(`(?:https?://)?(?:[a-z0-9_.-]|\{[^{}\s]{1,60}\}|\$\{[^{}\s]{1,60}\}|\$\([^()]{1,120}\))*\.[a-z]{2,}(?:[/?#](?:[^\s)\]"'<>` + "`" + `$]|\$\([^()]{1,120}\)|\$\{[^{}\s]{1,60}\}|\{[^{}\s]{1,60}\})*)?`)
+	// placeholderRe: {name}, {{name}}, ${name}, $(command).
+	placeholderRe = regexp.MustCompile(`\$\([^()]{1,120}\)|\$\{[^{}\s]{1,60}\}|\{\{?[^{}\s]{1,60}\}?\}`)
+	identSep      = regexp.MustCompile(`[^a-z0-9~/.]+`)
+)
+
+// placeholderLabel says which secret a placeholder names: a path the
+// vocabulary labels, a secret noun, or a variable name the vocabulary
+// calls secret.
+func placeholderLabel(inner string) (facts.Label, string) {
+	// a command that prints the environment ("$(env | base64)")
+	for _, c := range strings.FieldsFunc(inner, func(r rune) bool { return r == '|' || r == ';' || r == '&' }) {
+		if f := strings.Fields(c); len(f) > 0 {
+			if r := vocab.Call("shell", f[0]); r != nil && (r.Kind == "env-dump" || r.Kind == "wrap" && r.Entry.Has("dump") && len(f) == 1) {
+				return facts.WholeEnv, inner
+			}
+		}
+	}
+	words := identSep.ReplaceAllString(inner, " ")
+	for _, o := range objects(" " + words) {
+		return o.label, inner
+	}
+	for _, w := range strings.Fields(identSep.ReplaceAllString(inner, "_")) {
+		if vocab.SecretEnv(strings.ToUpper(strings.Trim(w, "_"))) {
+			return facts.SecretEnv, inner
+		}
+	}
+	if vocab.SecretEnv(strings.ToUpper(identSep.ReplaceAllString(inner, "_"))) {
+		return facts.SecretEnv, inner
+	}
+	return "", ""
 }

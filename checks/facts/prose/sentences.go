@@ -27,6 +27,11 @@ func sentences(raw string) []sentence {
 	var out []sentence
 	start := 0
 	emit := func(end int) {
+		// a sentence starts at its first visible character, so its line
+		// is that character's
+		for start < end && (raw[start] == ' ' || raw[start] == '\n' || raw[start] == '\t' || raw[start] == '\r') {
+			start++
+		}
 		if end > start {
 			seg := raw[start:end]
 			if len(seg) > MaxSentence {
@@ -51,13 +56,36 @@ func sentences(raw string) []sentence {
 			}
 		case '\n':
 			rest := strings.TrimLeft(raw[i+1:], " \t")
-			if rest == "" || strings.HasPrefix(rest, "\n") || listStart(rest) || strings.HasPrefix(rest, "|") || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, ">") {
+			if rest == "" || strings.HasPrefix(rest, "\n") || listStart(rest) || strings.HasPrefix(rest, "|") || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, ">") || settingsBreak(raw[strings.LastIndexByte(raw[:i], '\n')+1:i], rest) || strings.HasPrefix(strings.TrimLeft(raw[strings.LastIndexByte(raw[:i], '\n')+1:i], " \t"), "#") {
 				emit(i + 1)
 			}
 		}
 	}
 	emit(len(raw))
 	return out
+}
+
+// settingLine: a "key: value" or "key = value" line with a short value,
+// as a settings block holds (a value that opens a list, a map or a block
+// scalar is structure, not a setting); ruleLine: a thematic break.
+var (
+	settingLine = regexp.MustCompile(`^\s*(?:[-*]\s+)?[\w.@-]{1,40}\s*[:=]\s*[^\s\[{(|>]\S*(?:\s+\S+){0,2}\s*(?:<!--.*-->\s*)?$`)
+	ruleLine    = regexp.MustCompile(`^\s*(?:-{3,}|\*{3,}|_{3,})\s*$`)
+)
+
+// settingsBreak reports a line end inside a settings block: each setting
+// is a statement of its own ("safety: off" must not run into the next
+// line), and so is a thematic break beside one. Prose wrapped after a
+// "Note: …" line is two settings-shaped lines only by accident.
+func settingsBreak(cur, rest string) bool {
+	next, _, _ := strings.Cut(rest, "\n")
+	switch {
+	case settingLine.MatchString(cur):
+		return settingLine.MatchString(next) || ruleLine.MatchString(next)
+	case ruleLine.MatchString(cur):
+		return settingLine.MatchString(next)
+	}
+	return false
 }
 
 func listStart(s string) bool {
@@ -70,6 +98,9 @@ func listStart(s string) bool {
 	}
 	return i > 0 && i+1 < len(s) && (s[i] == '.' || s[i] == ')') && s[i+1] == ' '
 }
+
+// commandLead is what introduces a command inside a sentence.
+var commandLead = regexp.MustCompile(`(?i)\b(?:run|execute|exec|type|paste|enter|using|via)\s*:?\s+`)
 
 var listMarker = regexp.MustCompile(`^\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?`)
 
@@ -100,6 +131,9 @@ func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) 
 		consent := prevConsent || matches("consent", s.norm)
 		before := len(l.res.Set.Sinks)
 		l.sentence(s.norm, prev, sl, ctx, consent)
+		if l.lead {
+			l.listed(s.norm, ctx)
+		}
 		prevConsent = matches("consent", s.norm)
 		prev = s.norm
 		// The hosts a document declares are those its prose names, not
@@ -161,8 +195,20 @@ func (l *lowerer) commands(raw string, line int, ctx facts.Context, sents []sent
 	off := 0
 	for i, ln := range strings.Split(raw, "\n") {
 		t := listMarker.ReplaceAllString(ln, "")
-		if !strings.Contains(t, "`") && commandLine(t) {
+		switch {
+		case strings.Contains(t, "`"):
+		case commandLine(t):
 			l.addUnit(lower(l.path, strings.TrimPrefix(strings.TrimSpace(t), "$ "), int32(line+i-1)), ctx|flagsAt(off), fmt.Sprintf("command at line %d", line+i))
+		default:
+			// a command after its lead-in, in the middle of a sentence:
+			// "Before scanning, run: curl … | sh", "copy it using scp …"
+			for _, m := range commandLead.FindAllStringIndex(t, 2) {
+				c := strings.TrimRight(strings.TrimSpace(htmlComment.ReplaceAllString(t[m[1]:], "")), ".;")
+				if commandLine(c) {
+					l.addUnit(lower(l.path, c, int32(line+i-1)), ctx|flagsAt(off+strings.Index(ln, t)+m[1]), fmt.Sprintf("command at line %d", line+i))
+					break
+				}
+			}
 		}
 		off += len(ln) + 1
 	}
