@@ -96,7 +96,9 @@ func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) 
 			l.res.Set.Unresolved = append(l.res.Set.Unresolved, facts.Unresolved{At: l.span(line, nil), What: fmt.Sprintf("document past %d sentences not read", MaxSentences)})
 			return
 		}
-		sl := lineOf(raw, line, s.start)
+		// a sentence's line is that of its first word, not of the line
+		// end the previous sentence left before it
+		sl := lineOf(raw, line, s.start+len(raw[s.start:s.end])-len(strings.TrimLeft(raw[s.start:s.end], " \t\n")))
 		consent := prevConsent || matches("consent", s.norm)
 		before := len(l.res.Set.Sinks)
 		l.sentence(s.norm, prev, sl, ctx, consent)
@@ -183,7 +185,7 @@ func runVerbNegated(norm string) bool {
 // comma, colon, "but", "then" or "and then" before it.
 func clauseStart(s string, i int) int {
 	start := 0
-	for _, sep := range []string{", ", ": ", " but ", " then ", " however ", " instead ", " otherwise ", " - ", " — "} {
+	for _, sep := range []string{", ", ": ", " but ", " then ", " however ", " instead ", " otherwise ", " - ", " — ", "| "} {
 		if j := strings.LastIndex(s[:i], sep); j >= 0 && j+len(sep) > start {
 			start = j + len(sep)
 		}
