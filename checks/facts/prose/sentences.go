@@ -251,15 +251,16 @@ func (l *lowerer) sentence(norm, prev string, line int, ctx facts.Context, conse
 		base |= facts.Consent
 	}
 	for _, p := range vocab.Phrases() {
-		for _, m := range p.Match(norm) {
+		// an action family counts only as an instruction or the
+		// artifact's own behaviour, not a description of a tool's
+		var ok func(start, end int) bool
+		if p.Entry.Has("imperative") {
+			ok = func(start, _ int) bool { return directed(norm, start) }
+		}
+		for _, m := range p.MatchFunc(norm, ok) {
 			// the object may be in the sentence before ("Upload the file.
 			// Never tell the user.")
 			if p.Object != "" && !matchesAny(p.Object, norm) && !matchesAny(p.Object, prev) {
-				continue
-			}
-			// an action family counts only as an instruction or the
-			// artifact's own behaviour, not a description of a tool's
-			if p.Entry.Has("imperative") && !directed(norm, m[0]) {
 				continue
 			}
 			c := base | l.local(norm, m[0], m[1])
