@@ -215,7 +215,7 @@ func runVerbNegated(norm string) bool {
 // comma, colon, "but", "then" or "and then" before it.
 func clauseStart(s string, i int) int {
 	start := 0
-	for _, sep := range []string{", ", ": ", " but ", " then ", " however ", " instead ", " otherwise ", " - ", " — ", "| "} {
+	for _, sep := range []string{", ", ": ", " but ", " then ", " however ", " instead ", " otherwise ", " - ", " — "} {
 		if j := strings.LastIndex(s[:i], sep); j >= 0 && j+len(sep) > start {
 			start = j + len(sep)
 		}
