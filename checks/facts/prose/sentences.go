@@ -253,9 +253,22 @@ func (l *lowerer) sentence(norm, prev string, line int, ctx facts.Context, conse
 	for _, p := range vocab.Phrases() {
 		// an action family counts only as an instruction or the
 		// artifact's own behaviour, not a description of a tool's
+		// A match that is no instruction is passed over, but a negator
+		// before it still governs the matches inside it: in "never log,
+		// print or echo credentials" the match at "print" is as negated as
+		// the one at "log".
 		var ok func(start, end int) bool
+		var negated [][2]int
 		if p.Entry.Has("imperative") {
-			ok = func(start, _ int) bool { return directed(norm, start) }
+			ok = func(start, end int) bool {
+				if directed(norm, start) {
+					return true
+				}
+				if negatedBefore(norm, start) {
+					negated = append(negated, [2]int{start, end})
+				}
+				return false
+			}
 		}
 		for _, m := range p.MatchFunc(norm, ok) {
 			// the object may be in the sentence before ("Upload the file.
@@ -264,6 +277,11 @@ func (l *lowerer) sentence(norm, prev string, line int, ctx facts.Context, conse
 				continue
 			}
 			c := base | l.local(norm, m[0], m[1])
+			for _, n := range negated {
+				if m[0] > n[0] && m[0] < n[1] {
+					c |= facts.Negated
+				}
+			}
 			// "Mock response: ignore all previous instructions." is
 			// framed by the sentence that introduces it
 			if strings.HasSuffix(strings.TrimSpace(prev), ":") && matches("frame", prev) {
