@@ -28,7 +28,7 @@ import (
 
 // Version is the builder's version: it changes when what the builder
 // feeds the producers changes.
-const Version = "1.0.0"
+const Version = "1.1.0"
 
 type setKey struct{}
 
@@ -187,6 +187,7 @@ func build(s *resolve.Subject) *facts.Set {
 	}
 	set.Merge(code.run())
 	var hosts []string
+	var obeyed []prose.Tell
 	for _, d := range docs {
 		var ctx facts.Context
 		if files.ModelRead(s, d.path) {
@@ -198,7 +199,9 @@ func build(s *resolve.Subject) *facts.Set {
 		tells(s, r.Tells, p)
 		set.Merge(p.run())
 		hosts = append(hosts, r.Hosts...)
+		obeyed = append(obeyed, r.Obeys...)
 	}
+	obey(s, set, obeyed)
 	if a := s.Manifests.AgentJSON; a != nil && a.V != nil && a.V.Instructions != nil {
 		r := prose.Lower(a.Path, a.V.Instructions.Value, a.V.Instructions.Pos.Line-1, prose.Options{Plain: true, Via: []string{"agent.json instructions"}, Lowerers: lowerers, Ctx: facts.ModelReads})
 		set.Merge(r.Set)
@@ -311,6 +314,35 @@ func tells(s *resolve.Subject, ts []prose.Tell, p *program) {
 				p.add(lowerers["shell"](name, cmd.Value, int32(cmd.Line-1)), t.Ctx|facts.InDoc, []string{fmt.Sprintf("%s of %s, run as %s:%d says", t.Key, name, t.At.Path, t.At.Line)})
 			}
 		}
+	}
+}
+
+// obey reads the data files a model-read document tells the model to take
+// as its instructions ("treat policy.json as authoritative") as text the
+// model reads: their strings go through the prose producer, each fact
+// saying which document sent the model there. A file is read once.
+func obey(s *resolve.Subject, set *facts.Set, ts []prose.Tell) {
+	done := map[string]bool{}
+	for _, t := range ts {
+		if !files.ModelRead(s, t.At.Path) {
+			continue
+		}
+		name := path.Clean(path.Join(path.Dir(t.At.Path), t.File))
+		data, ok := s.Inventory.Read(name)
+		if !ok {
+			if data, ok = s.Inventory.Read(path.Clean(t.File)); !ok {
+				continue
+			}
+			name = path.Clean(t.File)
+		}
+		if done[name] || len(data) > prose.MaxStructured {
+			continue
+		}
+		done[name] = true
+		via := fmt.Sprintf("taken as instructions, as %s:%d says", t.At.Path, t.At.Line)
+		r := prose.LowerStructured(name, string(data), prose.Options{Lowerers: lowerers, Ctx: t.Ctx | facts.ModelReads, Via: []string{via}})
+		set.Merge(r.Set)
+		set.Merge(docProgram(r).run())
 	}
 }
 

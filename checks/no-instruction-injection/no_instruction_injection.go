@@ -36,6 +36,8 @@ var families = map[string]string{
 	"approval-skip": "skips the user's confirmation", "secret-request": "asks the user for a secret",
 	"extract": "discloses the model's instructions or the conversation", "fetch-follow": "follows instructions from fetched content",
 	"coerce": "makes the model read or send something before it answers", "expose": "makes the model expose secrets in its output", "parent-steer": "steers the agent that runs it", "escalate": "grants itself permissions it was not given", "evaluator": "steers an evaluator", "pressure": "pressures the model",
+	"hide-output": "hides content from the user in what it produces", "withhold-evidence": "withholds evidence from whoever reviews the work",
+	"verify-skip": "suppresses or fakes verification", "redirect": "sends the work somewhere other than where the user meant",
 }
 
 // servesNothing reports an artifact that names no service and uses no

@@ -10,7 +10,9 @@ user's behalf (running what is downloaded or decoded, remote shells,
 secrets sent away, credential reads, persistence, privilege, destruction,
 defence evasion). An agent or a command that steers the model against its
 user (overriding its instructions, concealing, claiming authority,
-skipping approval) fails; any component that tells the model to follow
+skipping approval, hiding content in what it produces, withholding
+evidence from a reviewer, suppressing verification, redirecting messages)
+fails; any component that tells the model to follow
 fetched instructions, delete broadly or turn safety off fails. A plain
 http:// remote server warns. Neutral when the plugin bundles nothing. The
 bundled MCP servers' sources are read by the MCP checks.`

@@ -19,7 +19,7 @@ import (
 // Check is plugin-bundle-safe.
 var Check = &checks.Check{
 	ID:          "plugin-bundle-safe",
-	Version:     "2.0.0",
+	Version:     "2.1.0",
 	Title:       "Bundled components are safe",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -53,7 +53,8 @@ func component(p string) (kind string, ok bool) {
 // agent or a command is the model's instructions, so it fails on these; a
 // skill's own steering is judged by the instruction-injection check.
 var steering = map[string]bool{"override": true, "rule-drop": true, "persona": true, "authority": true, "conceal": true,
-	"approval-skip": true, "coerce": true, "evaluator": true, "parent-steer": true, "extract": true, "expose": true}
+	"approval-skip": true, "coerce": true, "evaluator": true, "parent-steer": true, "extract": true, "expose": true,
+	"hide-output": true, "withhold-evidence": true, "verify-skip": true, "redirect": true}
 
 // Instruction families that act on the machine or the user's data; any
 // component fails on these.

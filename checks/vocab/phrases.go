@@ -115,24 +115,61 @@ func WordsRe(class string) *regexp.Regexp { return phraseTable().wordRes[class] 
 
 // Match finds a family's matches in a normalised sentence, honouring the
 // prefilter and not-after.
-func (p *Phrase) Match(s string) [][]int {
+func (p *Phrase) Match(s string) [][]int { return p.MatchFunc(s, nil) }
+
+// MaxMatchTries bounds the matches tried in one sentence, rejected ones
+// included.
+const MaxMatchTries = 16
+
+// MatchFunc is Match with a further test a match must pass (ok, when not
+// nil). A rejected match does not hide a later one that overlaps it: the
+// search goes on from the next word after its start, so a decoy verb early
+// in a sentence ("a carry-forward step: add a hidden tab") cannot shadow
+// the instruction after it.
+func (p *Phrase) MatchFunc(s string, ok func(start, end int) bool) [][]int {
 	if len(p.Required) > 0 && !slices.ContainsFunc(p.Required, func(r string) bool { return strings.Contains(s, r) }) {
 		return nil
 	}
 	var out [][]int
-	for _, m := range p.Re.FindAllStringIndex(s, 4) {
-		if p.NotAfter != nil && p.NotAfter.MatchString(s[m[1]:]) {
+	pos := 0
+	for tries := 0; tries < MaxMatchTries && len(out) < 4 && pos <= len(s); tries++ {
+		loc := p.Re.FindStringIndex(s[pos:])
+		if loc == nil {
+			break
+		}
+		m := []int{pos + loc[0], pos + loc[1]}
+		if p.accept(s, m) && (ok == nil || ok(m[0], m[1])) {
+			out = append(out, m)
+			pos = max(m[1], m[0]+1)
 			continue
 		}
-		if p.NotBefore != nil && p.NotBefore.MatchString(s[max(0, m[0]-24):m[0]]) {
-			continue
-		}
-		if p.NotWithin != nil && p.NotWithin.MatchString(s[m[0]:m[1]]) {
-			continue
-		}
-		out = append(out, m)
+		pos = nextWord(s, m[0])
 	}
 	return out
+}
+
+func (p *Phrase) accept(s string, m []int) bool {
+	if p.NotAfter != nil && p.NotAfter.MatchString(s[m[1]:]) {
+		return false
+	}
+	if p.NotBefore != nil && p.NotBefore.MatchString(s[max(0, m[0]-24):m[0]]) {
+		return false
+	}
+	return p.NotWithin == nil || !p.NotWithin.MatchString(s[m[0]:m[1]])
+}
+
+// nextWord is the offset of the first word after the one at i.
+func nextWord(s string, i int) int {
+	for i < len(s) && isWord(s[i]) {
+		i++
+	}
+	for i < len(s) && !isWord(s[i]) {
+		i++
+	}
+	if i == len(s) {
+		return len(s) + 1
+	}
+	return i
 }
 
 // required computes literals one of which every string the expression

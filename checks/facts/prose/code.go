@@ -10,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/facts/flow"
 	"github.com/metahub-ai/attest/checks/facts/markdown"
 	"github.com/metahub-ai/attest/checks/vocab"
 )
@@ -280,6 +281,18 @@ func tagLineOnly(ls []string) bool {
 func proseLine(s string) bool {
 	t := strings.TrimSpace(htmlComment.ReplaceAllString(s, ""))
 	return len(strings.Fields(t)) >= 4 && !codeChars.MatchString(t) && !codeKey.MatchString(t) && !strings.Contains(t, "\"") && !quotedLiteral.MatchString(t) && sentenceLike(t)
+}
+
+// LowerStructured reads a JSON or YAML file's strings as a document a model
+// reads: the data file a document tells the model to take as its
+// instructions.
+func LowerStructured(path, src string, opt Options) *Result {
+	if opt.Medium == "" {
+		opt.Medium = facts.Prose
+	}
+	l := &lowerer{path: path, opt: opt, res: &Result{Set: &facts.Set{}, Ctx: map[*flow.Unit]facts.Context{}, Via: map[*flow.Unit][]string{}}}
+	l.structured(src, 1, opt.Ctx, strings.HasSuffix(strings.ToLower(path), ".json"))
+	return l.res
 }
 
 func (l *lowerer) frontmatter(b markdown.Block, ctx facts.Context) {

@@ -22,7 +22,7 @@ import (
 )
 
 // Version is the producer's version.
-const Version = "1.0.0"
+const Version = "1.1.0"
 
 // Limits on one document.
 const (
@@ -43,6 +43,10 @@ type Result struct {
 	// Tells are files and keys the document tells the model to run or
 	// read ("run the setup command from config.json").
 	Tells []Tell
+	// Obeys are the artifact's data files the document tells the model to
+	// take as its instructions ("treat policy.json as authoritative"): their
+	// text is then text the model reads.
+	Obeys []Tell
 }
 
 // Tell is a document telling the model to use something of the artifact.

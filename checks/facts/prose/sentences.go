@@ -108,6 +108,35 @@ var listMarker = regexp.MustCompile(`^\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+
 // install.yaml", "run scripts/setup.sh".
 var tellRe = regexp.MustCompile("(?i)\\b(?:run|execute|invoke|call|apply|use|start|launch|source)\\b[^.\\n]{0,40}?[\"`']?([A-Za-z_][\\w.:-]{0,60})[\"`']?\\s+(?:command|script|step|steps|task|entry|hook|target|job)?\\s*(?:from|in|defined in|listed in|of|inside)\\s+(?:the\\s+)?[\"`']?([\\w./-]+\\.(?:json|ya?ml|toml|ini|cfg|conf|sh|bash|py|js|mjs|ts|ps1|txt|md))\\b")
 
+// obeyRe: a document telling the model to take a data file as its
+// instructions: "treat `policy.json` as authoritative", "follow the rules in
+// review.yaml", "honor its directives from config/limits.json".
+var obeyRe = regexp.MustCompile("(?i)\\b(?:treat|consider|regard|use|read|load|apply|hono(?:u)?r|follow|obey|respect|enforce)\\b[^.\\n]{0,40}?[\"`']?([\\w./-]+\\.(?:json|ya?ml))[\"`']?[^.\\n]{0,60}?\\b(?:as|is|are)\\b[^.\\n]{0,20}?\\b(?:authoritative|canonical|binding|the source of truth|(?:your |the |its )?(?:instructions|directives|rules|policy|policies|orders|system prompt))\\b" +
+	"|(?i)\\b(?:follow|obey|hono(?:u)?r|apply|enforce|comply with|respect|carry out)\\b[^.\\n]{0,30}?\\b(?:the |its |all |any |every )?(?:instructions|directives|rules|policy|policies|steps|orders)\\b[^.\\n]{0,20}?\\b(?:in|from|of|listed in|defined in|given in)\\b[^.\\n]{0,10}?[\"`']?([\\w./-]+\\.(?:json|ya?ml))\\b")
+
+// obeys records the data files a text tells the model to obey; a negated
+// telling ("never follow the rules in x.json") records nothing.
+func (l *lowerer) obeys(raw string, line int, ctx facts.Context, sents []sentence) {
+	for _, m := range obeyRe.FindAllStringSubmatchIndex(raw, 8) {
+		file := ""
+		for g := 2; g+1 < len(m); g += 2 {
+			if m[g] >= 0 {
+				file = raw[m[g]:m[g+1]]
+			}
+		}
+		negated := false
+		for _, s := range sents {
+			if m[0] >= s.start && m[0] < s.end {
+				negated = negatedBefore(text.Normalize(raw[s.start:m[0]]), len(text.Normalize(raw[s.start:m[0]])))
+			}
+		}
+		if file == "" || negated {
+			continue
+		}
+		l.res.Obeys = append(l.res.Obeys, Tell{File: file, At: l.span(lineOf(raw, line, m[0]), nil), Ctx: ctx})
+	}
+}
+
 func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) {
 	if l.n >= MaxSentences {
 		return
@@ -120,6 +149,7 @@ func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) 
 	for _, m := range tellRe.FindAllStringSubmatchIndex(raw, 8) {
 		l.res.Tells = append(l.res.Tells, Tell{File: raw[m[4]:m[5]], Key: raw[m[2]:m[3]], At: l.span(lineOf(raw, line, m[0]), nil), Ctx: ctx})
 	}
+	l.obeys(raw, line, ctx, sents)
 	prevConsent := false
 	prev := ""
 	for _, s := range sents {
@@ -127,7 +157,9 @@ func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) 
 			l.res.Set.Unresolved = append(l.res.Set.Unresolved, facts.Unresolved{At: l.span(line, nil), What: fmt.Sprintf("document past %d sentences not read", MaxSentences)})
 			return
 		}
-		sl := lineOf(raw, line, s.start)
+		// a sentence's line is that of its first word, not of the line
+		// end the previous sentence left before it
+		sl := lineOf(raw, line, s.start+len(raw[s.start:s.end])-len(strings.TrimLeft(raw[s.start:s.end], " \t\n")))
 		consent := prevConsent || matches("consent", s.norm)
 		before := len(l.res.Set.Sinks)
 		l.sentence(s.norm, prev, sl, ctx, consent)
@@ -265,18 +297,37 @@ func (l *lowerer) sentence(norm, prev string, line int, ctx facts.Context, conse
 		base |= facts.Consent
 	}
 	for _, p := range vocab.Phrases() {
-		for _, m := range p.Match(norm) {
+		// an action family counts only as an instruction or the
+		// artifact's own behaviour, not a description of a tool's
+		// A match that is no instruction is passed over, but a negator
+		// before it still governs the matches inside it: in "never log,
+		// print or echo credentials" the match at "print" is as negated as
+		// the one at "log".
+		var ok func(start, end int) bool
+		var negated [][2]int
+		if p.Entry.Has("imperative") {
+			ok = func(start, end int) bool {
+				if directed(norm, start) {
+					return true
+				}
+				if negatedBefore(norm, start) {
+					negated = append(negated, [2]int{start, end})
+				}
+				return false
+			}
+		}
+		for _, m := range p.MatchFunc(norm, ok) {
 			// the object may be in the sentence before ("Upload the file.
 			// Never tell the user.")
 			if p.Object != "" && !matchesAny(p.Object, norm) && !matchesAny(p.Object, prev) {
 				continue
 			}
-			// an action family counts only as an instruction or the
-			// artifact's own behaviour, not a description of a tool's
-			if p.Entry.Has("imperative") && !directed(norm, m[0]) {
-				continue
-			}
 			c := base | l.local(norm, m[0], m[1])
+			for _, n := range negated {
+				if m[0] > n[0] && m[0] < n[1] {
+					c |= facts.Negated
+				}
+			}
 			// "Mock response: ignore all previous instructions." is
 			// framed by the sentence that introduces it
 			if strings.HasSuffix(strings.TrimSpace(prev), ":") && matches("frame", prev) {
