@@ -38,6 +38,19 @@ func (p *pyFile) text(ts []lex.Token) (string, bool) {
 	return v, ok && last != ""
 }
 
+// desc reads a description: folded, or an f-string read in part; what is
+// not read in full is recorded as unresolved.
+func (p *pyFile) desc(ts []lex.Token, kind, name string, site Site) string {
+	if v, ok := p.text(ts); ok {
+		return v
+	}
+	v, complete, ok := interpolated(p.f, ts)
+	if !complete {
+		p.s.Unresolved = append(p.s.Unresolved, Unresolved{Kind: kind, Name: name, What: "description", Partial: ok, Site: site})
+	}
+	return v
+}
+
 // kwargs maps a call's keyword arguments to their tokens.
 func kwargs(args [][]lex.Token) map[string][]lex.Token {
 	out := map[string][]lex.Token{}
@@ -67,9 +80,7 @@ func (p *pyFile) discover() {
 			t := Tool{Name: name, Site: site}
 			t.Title, _ = p.text(kw["title"])
 			if v, ok := kw["description"]; ok {
-				if t.Description, ok = p.text(v); !ok {
-					p.s.Unresolved = append(p.s.Unresolved, Unresolved{Kind: "tool", Name: name, What: "description", Site: site})
-				}
+				t.Description = p.desc(v, "tool", name, site)
 			}
 			if v, ok := kw["inputSchema"]; ok {
 				js := &jsFile{f: p.f, decls: map[string][]lex.Token{}}
@@ -164,11 +175,7 @@ func (p *pyFile) decorated() {
 		}
 		desc := doc
 		if v, ok := kw["description"]; ok {
-			d, ok := p.text(v)
-			if !ok {
-				p.s.Unresolved = append(p.s.Unresolved, Unresolved{Kind: base, Name: regName, What: "description", Site: site})
-			}
-			desc = d
+			desc = p.desc(v, base, regName, site)
 		}
 		params := p.params(ts[def+3 : pclose])
 		switch base {

@@ -90,7 +90,11 @@ type Unresolved struct {
 	Kind string // tool, prompt or resource
 	Name string // when known
 	What string // what could not be resolved: "description", "name", ...
-	Site Site
+	// Partial is set when the string was read but for substitutions
+	// filled at run time (an f-string or template literal): its literal
+	// text is on the entry, with Hole in their place.
+	Partial bool
+	Site    Site
 }
 
 // Empty reports whether nothing was found, resolved or not.

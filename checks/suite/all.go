@@ -30,6 +30,7 @@ import (
 	mcpsdkpinned "github.com/metahub-ai/attest/checks/mcp-sdk-pinned"
 	mcpsurfacedescribed "github.com/metahub-ai/attest/checks/mcp-surface-described"
 	mcpsurfacestable "github.com/metahub-ai/attest/checks/mcp-surface-stable"
+	mcpsurfacewellformed "github.com/metahub-ai/attest/checks/mcp-surface-well-formed"
 	mcptooldescriptions "github.com/metahub-ai/attest/checks/mcp-tool-descriptions"
 	mcptoolsnotpoisoned "github.com/metahub-ai/attest/checks/mcp-tools-not-poisoned"
 	mcptoolsnotshadowing "github.com/metahub-ai/attest/checks/mcp-tools-not-shadowing"
@@ -114,6 +115,7 @@ func All() []*checks.Check {
 		mcpsdkpinned.Check,
 		mcpsurfacedescribed.Check,
 		mcpsurfacestable.Check,
+		mcpsurfacewellformed.Check,
 		mcptooldescriptions.Check,
 		mcptoolsnotpoisoned.Check,
 		mcptoolsnotshadowing.Check,

@@ -139,10 +139,19 @@ func Run(in *checks.Input, kinds map[string]bool, noun string, skipUnresolved bo
 		return true
 	})
 	fails, warns = dedupe(fails), dedupe(warns)
-	count := 0
-	var first mcp.Unresolved
+	// A string read but for substitutions filled at run time has its
+	// literal text judged above: it is counted and named, never a skip.
+	count, partial := 0, 0
+	var first, firstPartial mcp.Unresolved
 	for _, u := range s.Unresolved {
-		if kinds[u.Kind] {
+		switch {
+		case !kinds[u.Kind]:
+		case u.Partial:
+			if partial == 0 {
+				firstPartial = u
+			}
+			partial++
+		default:
 			if count == 0 {
 				first = u
 			}
@@ -158,7 +167,7 @@ func Run(in *checks.Input, kinds map[string]bool, noun string, skipUnresolved bo
 	case kinds["resource"]:
 		entries = len(s.Resources)
 	}
-	metric := checks.Metric("dynamic_descriptions", float64(count), "registrations")
+	metric := checks.Metric("dynamic_descriptions", float64(count+partial), "registrations")
 	switch {
 	case len(fails) > 0:
 		return checks.Failed(fails[0].Where(), append(append(fails, warns...), metric)...)
@@ -173,6 +182,10 @@ func Run(in *checks.Input, kinds map[string]bool, noun string, skipUnresolved bo
 			metric, checks.At(first.Site.File, first.Site.Line, 0, "resolved only at run time: capture the surface and pass it with --surface"))
 	case entries == 0:
 		return checks.NotApplicable("no " + noun + "s found")
+	}
+	if partial > 0 && count == 0 {
+		return checks.Passed(fmt.Sprintf("%s, %s read, none instructs the model; %d read but for values filled at run time", checks.Plural(entries, noun), checks.Plural(strs, "string"), partial),
+			metric, checks.At(firstPartial.Site.File, firstPartial.Site.Line, 0, fmt.Sprintf("the %s of %q is read but for values filled at run time: capture the surface and pass it with --surface to read them", firstPartial.What, firstPartial.Name)))
 	}
 	if count > 0 {
 		return checks.Passed(fmt.Sprintf("%s, %s read, none instructs the model; %d resolved only at run time, not read", checks.Plural(entries, noun), checks.Plural(strs, "string"), count),

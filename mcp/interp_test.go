@@ -1,0 +1,61 @@
+package mcp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/metahub-ai/attest/checks/lex"
+	"github.com/metahub-ai/attest/checks/lex/fold"
+)
+
+func TestInterpolated(t *testing.T) {
+	for _, tc := range []struct {
+		lang, src, want string
+		complete        bool
+	}{
+		{"python", `NOTE = "Read only."` + "\n" + `X = f"List {ROOT!r:>10} files. {NOTE}"`, "List " + Hole + " files. Read only.", false},
+		{"python", `NOTE = "Read only."` + "\n" + `X = f"Files. {NOTE if RO else ''} {{literal}}"`, "Files. Read only. {literal}", true},
+		{"python", `X = rf"C:\dir\{name}"`, `C:\dir\` + Hole, false},
+		{"python", `X = f"""a\tb {"}"}"""`, "a\tb }", true},
+		{"js", "const P = \"p1\";\nconst X = `Open in ${P}; ${env.HOME ? P : \"none\"} \\${x}`;", "Open in p1; p1 none ${x}", true},
+		{"js", "const X = `Body ${`nested ${y}`} end`;", "Body " + Hole + " end", false},
+	} {
+		f := fold.Parse(tc.lang, tc.src)
+		i := len(f.Toks) - 1
+		for f.Toks[i].Kind != lex.String && f.Toks[i].Kind != lex.Template {
+			i--
+		}
+		got, complete, ok := interpolated(f, f.Toks[i:i+1])
+		if !ok || got != tc.want || complete != tc.complete {
+			t.Errorf("%s: got %q complete=%v ok=%v; want %q complete=%v", tc.src, got, complete, ok, tc.want, tc.complete)
+		}
+	}
+	// Not an interpolating literal.
+	f := fold.Parse("python", `X = "plain {x}"`)
+	if _, _, ok := interpolated(f, f.Toks[2:3]); ok {
+		t.Error("a plain string is not read as an f-string")
+	}
+	// Unbalanced braces and too many substitutions are refused, not guessed.
+	for _, src := range []string{`X = f"a {b"`, `X = f"` + strings.Repeat("{a}", maxInterp+1) + `"`} {
+		f := fold.Parse("python", src)
+		if _, _, ok := interpolated(f, f.Toks[2:3]); ok {
+			t.Errorf("%s: read", src)
+		}
+	}
+}
+
+func FuzzInterpolated(f *testing.F) {
+	f.Add("python", `X = f"a {b} {{c}} {d if e else 'f'}"`)
+	f.Add("js", "const X = `a ${b} ${c ? `d` : 'e'}`")
+	f.Fuzz(func(t *testing.T, lang, src string) {
+		if lang != "js" {
+			lang = "python"
+		}
+		p := fold.Parse(lang, src)
+		for i := range p.Toks {
+			if s, _, ok := interpolated(p, p.Toks[i:i+1]); ok && len(s) > fold.MaxOutput+len(src) {
+				t.Fatalf("output of %d bytes", len(s))
+			}
+		}
+	})
+}
