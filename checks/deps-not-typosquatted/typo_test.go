@@ -11,7 +11,8 @@ func TestPopularNamesPass(t *testing.T) {
 		eco  Ecosystem
 		name string
 	}{{NPM, "request"}, {NPM, "color"}, {NPM, "just"}, {NPM, "label"}, {PyPI, "panda"},
-		{NPM, "react"}, {NPM, "@types/node"}, {NPM, "cross-env"}, {PyPI, "requests"}, {PyPI, "Python_Dotenv"}} {
+		{NPM, "react"}, {NPM, "@types/node"}, {NPM, "cross-env"}, {PyPI, "requests"}, {PyPI, "Python_Dotenv"},
+		{NPM, "@acme-tools/issues-mcp"}, {NPM, "@remotion/player"}, {NPM, "@nestjsx/crud-typeorm-plus"}, {NPM, "@aws/mcp-tools"}} {
 		if m, ok := Load(c.eco).Check(c.name); ok {
 			t.Errorf("%s %s flagged: %+v", c.eco, c.name, m)
 		}
@@ -35,6 +36,9 @@ func TestTyposquatsFail(t *testing.T) {
 		{NPM, "expres", "express", false},
 		{PyPI, "python-requests", "requests", false},
 		{NPM, "@acme-dev/lodash", "lodash", true},
+		{NPM, "@modelcontextprotocl/server-filesystem", "@modelcontextprotocol/sdk", false},
+		{NPM, "@modelcontext-protocol/server-memory", "@modelcontextprotocol/sdk", false},
+		{NPM, "@typescrpt-eslint/utils", "@typescript-eslint/utils", false},
 	} {
 		m, ok := Load(c.eco).Check(c.name)
 		if !ok || m.Target != c.target || m.Warn != c.warn {

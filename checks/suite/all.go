@@ -22,6 +22,7 @@ import (
 	lockfilepresent "github.com/metahub-ai/attest/checks/lockfile-present"
 	manifestpresent "github.com/metahub-ai/attest/checks/manifest-present"
 	mcpauthposture "github.com/metahub-ai/attest/checks/mcp-auth-posture"
+	mcpconfigsafe "github.com/metahub-ai/attest/checks/mcp-config-safe"
 	mcplaunchable "github.com/metahub-ai/attest/checks/mcp-launchable"
 	mcpmetadatanotconcealed "github.com/metahub-ai/attest/checks/mcp-metadata-not-concealed"
 	mcpmoduletype "github.com/metahub-ai/attest/checks/mcp-module-type"
@@ -107,6 +108,7 @@ func All() []*checks.Check {
 		lockfilepresent.Check,
 		manifestpresent.Check,
 		mcpauthposture.Check,
+		mcpconfigsafe.Check,
 		mcplaunchable.Check,
 		mcpmetadatanotconcealed.Check,
 		mcpmoduletype.Check,
