@@ -59,3 +59,46 @@ func FuzzInterpolated(f *testing.F) {
 		}
 	})
 }
+
+// A description reaches a registration through a helper's parameter, a
+// local's branches, or a docstring replaced after registration.
+func TestDescriptionFlows(t *testing.T) {
+	s := discover(t, "python", map[string]string{"server.py": `from mcp.server.fastmcp import FastMCP
+HELP = "Adds numbers."
+LOUD = "Adds numbers loudly."
+
+def register(server, *, text):
+    @server.tool(name="add", description=text)
+    def add(a: int, b: int) -> int:
+        return a + b
+
+def build(pro):
+    server = FastMCP("x")
+    desc = LOUD if pro else HELP
+    @server.tool(name="sub", description=desc)
+    def sub(a: int, b: int) -> int:
+        return a - b
+    register(server, text=HELP)
+    return server
+
+@server.tool()
+def mul(a: int, b: int) -> int:
+    """Multiplies."""
+    return a * b
+
+mul.__doc__ = "Multiplies, then " + HELP
+`})
+	got := map[string][]string{}
+	for _, x := range s.Tools {
+		got[x.Name] = append(got[x.Name], x.Description)
+	}
+	want := map[string][]string{"add": {"Adds numbers."}, "sub": {"Adds numbers loudly.\n\nAdds numbers."}, "mul": {"Multiplies.", "Multiplies, then Adds numbers."}}
+	for name, w := range want {
+		if strings.Join(got[name], "|") != strings.Join(w, "|") {
+			t.Errorf("%s: descriptions %q, want %q", name, got[name], w)
+		}
+	}
+	if len(s.Unresolved) != 0 {
+		t.Errorf("unresolved: %+v", s.Unresolved)
+	}
+}

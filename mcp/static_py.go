@@ -51,6 +51,36 @@ func (p *pyFile) desc(ts []lex.Token, kind, name string, site Site) string {
 	return v
 }
 
+// descAt reads a registration's description at token at: as desc does,
+// and, for a name that does not fold, through the values the enclosing
+// function gives it (a local, or a parameter its callers pass).
+func (p *pyFile) descAt(ts []lex.Token, kind, name string, site Site, at int) string {
+	if len(ts) == 1 && ts[0].Kind == lex.Ident {
+		if _, ok := p.text(ts); !ok {
+			if cands := p.candidates(ts[0].Text, at); len(cands) > 0 {
+				var texts []string
+				partial := false
+				for _, c := range cands {
+					if v, ok := p.text(c); ok {
+						texts = append(texts, v)
+					} else if v, complete, ok := interpolated(p.f, c); ok {
+						texts, partial = append(texts, v), partial || !complete
+					} else {
+						partial = true
+					}
+				}
+				if len(texts) > 0 {
+					if partial {
+						p.s.Unresolved = append(p.s.Unresolved, Unresolved{Kind: kind, Name: name, What: "description", Partial: true, Site: site})
+					}
+					return strings.Join(texts, "\n\n")
+				}
+			}
+		}
+	}
+	return p.desc(ts, kind, name, site)
+}
+
 // kwargs maps a call's keyword arguments to their tokens.
 func kwargs(args [][]lex.Token) map[string][]lex.Token {
 	out := map[string][]lex.Token{}
@@ -133,6 +163,8 @@ func (p *pyFile) discover() {
 // @mcp.resource("uri"), with name=/description= or the docstring.
 func (p *pyFile) decorated() {
 	ts := p.f.Toks
+	handlers := map[string]int{} // a tool handler's function name → its tool
+	defer func() { p.docAssignments(handlers) }()
 	for i := 0; i+3 < len(ts); i++ {
 		if ts[i].Text != "@" || !ts[i].LineStart {
 			continue
@@ -175,12 +207,13 @@ func (p *pyFile) decorated() {
 		}
 		desc := doc
 		if v, ok := kw["description"]; ok {
-			desc = p.desc(v, base, regName, site)
+			desc = p.descAt(v, base, regName, site, i)
 		}
 		params := p.params(ts[def+3 : pclose])
 		switch base {
 		case "tool":
 			title, _ := p.text(kw["title"])
+			handlers[fn] = len(p.s.Tools)
 			p.s.Tools = append(p.s.Tools, Tool{Name: regName, Title: title, Description: desc, Params: params, Site: site})
 		case "prompt":
 			p.s.Prompts = append(p.s.Prompts, Prompt{Name: regName, Description: desc, Arguments: params, Site: site})

@@ -2,6 +2,7 @@ package prose
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"regexp"
 	"strings"
@@ -219,6 +220,9 @@ func (l *lowerer) sentence(norm, prev string, line int, ctx facts.Context, conse
 		base |= facts.Consent
 	}
 	for _, p := range vocab.Phrases() {
+		if p.Entry.Has("mcp-only") && l.opt.Medium != facts.MCPString {
+			continue // a tool's own text stating what the tool does
+		}
 		for _, m := range p.Match(norm) {
 			// the object may be in the sentence before ("Upload the file.
 			// Never tell the user.")
@@ -318,7 +322,13 @@ func (l *lowerer) decoded(raw string, line int, ctx facts.Context) {
 	}
 	total := 0
 	for _, m := range encodedRe.FindAllStringIndex(raw, 32) {
-		d, ok := decodeB64(raw[m[0]:m[1]])
+		enc := "base64"
+		d, ok := decodeHex(raw[m[0]:m[1]])
+		if ok {
+			enc = "hex"
+		} else {
+			d, ok = decodeB64(raw[m[0]:m[1]])
+		}
 		if !ok || total+len(d) > MaxDecoded {
 			continue
 		}
@@ -326,11 +336,24 @@ func (l *lowerer) decoded(raw string, line int, ctx facts.Context) {
 		at := lineOf(raw, line, m[0])
 		l.depth++
 		prevVia := l.opt.Via
-		l.opt.Via = append(append([]string(nil), prevVia...), fmt.Sprintf("base64 at line %d", at))
+		l.opt.Via = append(append([]string(nil), prevVia...), fmt.Sprintf("%s at line %d", enc, at))
 		l.prose(d, at, ctx, true)
 		l.opt.Via = prevVia
 		l.depth--
 	}
+}
+
+// decodeHex decodes a run of hex digits (an even number, at least 24)
+// into printable text.
+func decodeHex(s string) (string, bool) {
+	if len(s)%2 != 0 || strings.Trim(s, "0123456789abcdefABCDEF") != "" {
+		return "", false
+	}
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		return "", false
+	}
+	return printable(b)
 }
 
 // decodeB64 decodes standard or URL-safe base64 into printable text.
@@ -343,16 +366,24 @@ func decodeB64(s string) (string, bool) {
 	} else {
 		b, err = base64.RawStdEncoding.DecodeString(s)
 	}
-	if err != nil || len(b) < 12 {
+	if err != nil {
 		return "", false
 	}
-	printable := 0
+	return printable(b)
+}
+
+// printable accepts decoded bytes of 12 or more that are text.
+func printable(b []byte) (string, bool) {
+	if len(b) < 12 {
+		return "", false
+	}
+	n := 0
 	for _, c := range b {
 		if c >= 0x20 && c < 0x7f || c == '\n' || c == '\t' || c == '\r' {
-			printable++
+			n++
 		}
 	}
-	if printable*100 < len(b)*95 || !utf8.Valid(b) {
+	if n*100 < len(b)*95 || !utf8.Valid(b) {
 		return "", false
 	}
 	return string(b), true

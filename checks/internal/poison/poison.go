@@ -47,6 +47,7 @@ var families = map[string]string{
 	"tool-route": "steers the model's tool choice", "evaluator": "steers an evaluator", "persist-memory": "asks the model to keep an instruction",
 	"safety-off": "turns off a safety control", "delete-broad": "asks for broad deletion", "pressure": "pressures the model",
 	"read-secret": "tells the model to read a secret store",
+	"rug-pull": "announces that it changes once approved", "declares-exfil": "says it sends the user's secrets or data away",
 }
 
 // fromKind reports whether a fact of the surface belongs to one of the
