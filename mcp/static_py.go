@@ -210,6 +210,8 @@ func (p *pyFile) decorated() {
 			desc = p.descAt(v, base, regName, site, i)
 		}
 		params := p.params(ts[def+3 : pclose])
+		docArgs(params, doc)
+		markUnused(params, body(ts, def, colon))
 		switch base {
 		case "tool":
 			title, _ := p.text(kw["title"])
@@ -229,6 +231,63 @@ func (p *pyFile) decorated() {
 			}
 			p.s.Resources = append(p.s.Resources, r)
 		}
+	}
+}
+
+// docArgs gives a parameter with no description of its own the line a
+// Google- or NumPy-style docstring's Args section writes for it: the text
+// the model reads about it, inside the description.
+func docArgs(params []Param, doc string) {
+	in := false
+	for _, ln := range strings.Split(doc, "\n") {
+		t := strings.TrimSpace(ln)
+		switch {
+		case t == "Args:" || t == "Arguments:" || t == "Parameters:" || t == "Params:":
+			in = true
+			continue
+		case t == "" || strings.HasSuffix(t, ":") && !strings.Contains(t, " "):
+			in = in && t == ""
+			continue
+		case !in:
+			continue
+		}
+		name, text, ok := strings.Cut(t, ":")
+		if !ok {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		if i := strings.IndexAny(name, " ("); i > 0 {
+			name = name[:i] // name (type): text
+		}
+		for k := range params {
+			if params[k].Name == name && params[k].Description == "" {
+				params[k].Description = strings.TrimSpace(text)
+			}
+		}
+	}
+}
+
+// body is the tokens of a def's body: after its colon, to the first
+// statement back at the def's indentation or less.
+func body(ts []lex.Token, def, colon int) []lex.Token {
+	end := colon + 1
+	for end < len(ts) && !(ts[end].LineStart && ts[end].Col <= ts[def].Col && ts[end].Depth == 0 && end > colon+1) {
+		end++
+	}
+	return ts[min(colon+1, len(ts)):end]
+}
+
+// markUnused marks the parameters a handler's body never names: a value
+// the tool asks the model for and then ignores.
+func markUnused(params []Param, body []lex.Token) {
+	used := map[string]bool{}
+	for _, t := range body {
+		if t.Kind == lex.Ident {
+			used[t.Text] = true
+		}
+	}
+	for i := range params {
+		params[i].Unused = len(body) > 0 && !used[params[i].Name]
 	}
 }
 

@@ -52,6 +52,9 @@ type Param struct {
 	// Other strings the schema holds for it: defaults, enum values,
 	// examples.
 	Values []string
+	// Unused is set when the handler's code is known and never reads the
+	// parameter.
+	Unused bool
 }
 
 // Tool is one tool.

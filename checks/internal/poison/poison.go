@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/analysis"
 	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/internal/query"
 	"github.com/metahub-ai/attest/checks/surface"
@@ -42,12 +43,12 @@ func padded(s string) bool {
 var families = map[string]string{
 	"override": "overrides the model's instructions", "rule-drop": "drops the model's rules", "persona": "reassigns the model's persona",
 	"authority": "claims an authority it does not have", "conceal": "hides something from the user", "approval-skip": "skips the user's confirmation",
-	"secret-request": "asks for a secret", "extract": "asks for the model's instructions or the conversation", "coerce": "makes the model act before it answers",
+	"secret-request": "asks for a secret", "extract": "asks for the model's instructions, the conversation or who it is", "coerce": "makes the model act before it answers",
 	"expose": "makes the model expose secrets", "parent-steer": "steers the agent", "fetch-follow": "follows instructions from fetched content",
 	"tool-route": "steers the model's tool choice", "evaluator": "steers an evaluator", "persist-memory": "asks the model to keep an instruction",
 	"safety-off": "turns off a safety control", "delete-broad": "asks for broad deletion", "pressure": "pressures the model",
 	"read-secret": "tells the model to read a secret store",
-	"rug-pull": "announces that it changes once approved", "declares-exfil": "says it sends the user's secrets or data away",
+	"rug-pull":    "announces that it changes once approved", "declares-exfil": "says it sends the user's secrets or data away",
 }
 
 // fromKind reports whether a fact of the surface belongs to one of the
@@ -111,7 +112,17 @@ func Run(in *checks.Input, kinds map[string]bool, noun string, skipUnresolved bo
 			continue
 		}
 		msg := fmt.Sprintf("%s %s (%s: %q)", where, what, sk.Instr.Family, sk.Instr.Phrase)
-		add(sk.At.Path, sk.At.Line, !sk.Instr.Weak && !sk.Ctx.Has(facts.Quoted), msg)
+		weak := sk.Instr.Weak
+		if weak && sk.Instr.Family == "extract" {
+			// asking the model about itself for a parameter the handler
+			// then ignores is collection; a handler that keeps it (a
+			// note's author) has a use for it
+			if !strings.HasSuffix(where, analysis.UnusedParam) {
+				continue
+			}
+			weak = false
+		}
+		add(sk.At.Path, sk.At.Line, !weak && !sk.Ctx.Has(facts.Quoted), msg)
 	}
 	for _, f := range set.Flows {
 		if f.To.At.Medium != facts.MCPString || !f.From.Label.Secret() {
