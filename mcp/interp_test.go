@@ -102,3 +102,23 @@ mul.__doc__ = "Multiplies, then " + HELP
 		t.Errorf("unresolved: %+v", s.Unresolved)
 	}
 }
+
+// A description read from an object's field resolves to what the file's
+// own constructions give that field.
+func TestDescriptionFromField(t *testing.T) {
+	s := discover(t, "python", map[string]string{"server.py": `from mcp.server.fastmcp import FastMCP
+A = "First text."
+B = "Second text."
+def items(n):
+    return [Item(description=A)] if n else [Item(description=B)]
+def build():
+    server = FastMCP("x")
+    it = items(1)[0]
+    @server.tool(name="t", description=it.description)
+    def t() -> str:
+        return "ok"
+`})
+	if len(s.Tools) != 1 || s.Tools[0].Description != "First text.\n\nSecond text." {
+		t.Fatalf("tools %+v", s.Tools)
+	}
+}

@@ -55,30 +55,56 @@ func (p *pyFile) desc(ts []lex.Token, kind, name string, site Site) string {
 // and, for a name that does not fold, through the values the enclosing
 // function gives it (a local, or a parameter its callers pass).
 func (p *pyFile) descAt(ts []lex.Token, kind, name string, site Site, at int) string {
-	if len(ts) == 1 && ts[0].Kind == lex.Ident {
-		if _, ok := p.text(ts); !ok {
-			if cands := p.candidates(ts[0].Text, at); len(cands) > 0 {
-				var texts []string
-				partial := false
-				for _, c := range cands {
-					if v, ok := p.text(c); ok {
-						texts = append(texts, v)
-					} else if v, complete, ok := interpolated(p.f, c); ok {
-						texts, partial = append(texts, v), partial || !complete
-					} else {
-						partial = true
-					}
-				}
-				if len(texts) > 0 {
-					if partial {
-						p.s.Unresolved = append(p.s.Unresolved, Unresolved{Kind: kind, Name: name, What: "description", Partial: true, Site: site})
-					}
-					return strings.Join(texts, "\n\n")
-				}
-			}
+	var cands [][]lex.Token
+	if _, ok := p.text(ts); !ok {
+		switch {
+		case len(ts) == 1 && ts[0].Kind == lex.Ident:
+			cands = p.candidates(ts[0].Text, at)
+		case len(ts) == 3 && ts[0].Kind == lex.Ident && ts[1].Text == "." && ts[2].Kind == lex.Ident:
+			cands = p.fieldValues(ts[2].Text)
 		}
 	}
-	return p.desc(ts, kind, name, site)
+	var texts []string
+	partial := false
+	for _, c := range cands {
+		if v, ok := p.text(c); ok {
+			texts = append(texts, v)
+		} else if v, complete, ok := interpolated(p.f, c); ok {
+			texts, partial = append(texts, v), partial || !complete
+		} else {
+			partial = true
+		}
+	}
+	if len(texts) == 0 {
+		return p.desc(ts, kind, name, site)
+	}
+	if partial {
+		p.s.Unresolved = append(p.s.Unresolved, Unresolved{Kind: kind, Name: name, What: "description", Partial: true, Site: site})
+	}
+	return strings.Join(texts, "\n\n")
+}
+
+// fieldValues resolves an object's field read as a description
+// (listing.description) flow-insensitively: the values the file's own
+// constructions pass for a keyword of that name (ToolListing(description=
+// X)), registrations aside.
+func (p *pyFile) fieldValues(field string) [][]lex.Token {
+	var out [][]lex.Token
+	for _, c := range p.f.Calls() {
+		switch base := c.Name[strings.LastIndex(c.Name, ".")+1:]; base {
+		case "tool", "prompt", "resource", "Tool", "Prompt", "Resource":
+			continue
+		}
+		if v, ok := kwargs(c.Args)[field]; ok {
+			if _, folds := p.text(v); folds {
+				out = append(out, v)
+			}
+		}
+		if len(out) >= maxCandidates {
+			break
+		}
+	}
+	return out
 }
 
 // kwargs maps a call's keyword arguments to their tokens.
