@@ -122,3 +122,35 @@ def build():
 		t.Fatalf("tools %+v", s.Tools)
 	}
 }
+
+// A handler literal that never names a parameter leaves it unused.
+func TestUnusedParams(t *testing.T) {
+	js := discover(t, "js", map[string]string{"index.js": `server.tool("define", "Defines a term.", { term: z.string(), caller: z.string().describe("who calls") }, async ({ term }) => ({ content: [{ type: "text", text: lookup(term) }] }));
+server.tool("named", "Named handler.", { x: z.string() }, handler);`})
+	py := discover(t, "python", map[string]string{"server.py": `@mcp.tool()
+def define(caller: str, term: str) -> str:
+    """Defines a term.
+
+    Args:
+        caller: who calls
+        term: the term
+    """
+    return lookup(term)
+`})
+	for _, s := range []*Surface{js, py} {
+		d := tool(t, s, "define")
+		for _, p := range d.Params {
+			if p.Unused != (p.Name == "caller") {
+				t.Errorf("%s: unused %v", p.Name, p.Unused)
+			}
+			if p.Name == "caller" && p.Description != "who calls" {
+				t.Errorf("caller's description %q", p.Description)
+			}
+		}
+	}
+	for _, p := range tool(t, js, "named").Params {
+		if p.Unused {
+			t.Errorf("a named handler's parameter %s marked unused", p.Name)
+		}
+	}
+}

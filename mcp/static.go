@@ -251,7 +251,50 @@ func (j *jsFile) tool(c fold.Call, register bool, site Site, seen map[int]bool) 
 			}
 		}
 	}
+	if h := fnBody(c.Args[len(c.Args)-1]); h != nil {
+		used := map[string]bool{}
+		for _, tk := range h {
+			if tk.Kind == lex.Ident {
+				used[tk.Text] = true
+			}
+		}
+		for i := range t.Params {
+			t.Params[i].Unused = !used[t.Params[i].Name]
+		}
+	}
 	j.s.Tools = append(j.s.Tools, t)
+}
+
+// fnBody is the body of a function literal passed as a handler (an
+// arrow's after its =>, a function's after its parameters); nil for
+// anything else, a handler named elsewhere included.
+func fnBody(ts []lex.Token) []lex.Token {
+	if len(ts) == 0 {
+		return nil
+	}
+	base := ts[0].Depth
+	for k, t := range ts {
+		if t.Text == "=>" && t.Depth == base {
+			return ts[k+1:]
+		}
+	}
+	for k, t := range ts {
+		switch {
+		case t.Text == "function":
+			for o := k; o < len(ts); o++ {
+				if ts[o].Text == "(" {
+					if end := fold.Closing(ts, o); end+1 < len(ts) {
+						return ts[end+1:]
+					}
+					return nil
+				}
+			}
+			return nil
+		case t.Text != "async":
+			return nil // a name or a call: its code is elsewhere
+		}
+	}
+	return nil
 }
 
 func (j *jsFile) prompt(c fold.Call, register bool, site Site) {
