@@ -3,6 +3,7 @@ package checks
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/metahub-ai/attest/checks/analysis"
@@ -93,7 +94,11 @@ type Check struct {
 	Blocking bool
 	Tier     Tier
 	Kinds    []resolve.Kind
-	Needs    []Capability
+	// Forms lists the forms other than a package (a captured surface, a
+	// client configuration) an integrity check judges; integrity judges a
+	// package, so without the form listed it does not apply.
+	Forms []resolve.Form
+	Needs []Capability
 	// Uses names what the check reads beyond the subject's bytes:
 	// UsesFacts (the analysis model and its vocabulary). The versions of what it
 	// uses enter its catalog entry, so a re-run at its version stays
@@ -114,6 +119,13 @@ func (c *Check) AppliesTo(k resolve.Kind) bool {
 		}
 	}
 	return false
+}
+
+// JudgesForm reports whether the check applies to a subject of form f:
+// every check judges a package, and an integrity check judges another
+// form only when it lists it.
+func (c *Check) JudgesForm(f resolve.Form) bool {
+	return f == resolve.FormPackage || c.Axis != Integrity || slices.Contains(c.Forms, f)
 }
 
 // Input is what a check sees.

@@ -173,12 +173,18 @@ func runPool(ctx context.Context, s *resolve.Subject, todo []*Check, opts RunOpt
 	return out
 }
 
+var notAPackage = map[resolve.Form]string{
+	resolve.FormSurface:      "the artifact is a captured MCP surface, not a package",
+	resolve.FormClientConfig: "the artifact is an MCP client configuration, not a package",
+}
+
 // runOne runs one check on the calling goroutine, turning a panic into an
 // error result.
 func runOne(ctx context.Context, s *resolve.Subject, c *Check, opts RunOptions) (o Outcome) {
-	if c.Axis == Integrity && s.Source.Type == resolve.SourceSnapshot {
-		// Integrity judges a package; a captured surface has none.
-		return Outcome{Check: c, Result: NotApplicable("the artifact is a captured MCP surface, not a package")}
+	if f := s.Form(); !c.JudgesForm(f) {
+		// Integrity judges a package; a captured surface or a client
+		// configuration has none.
+		return Outcome{Check: c, Result: NotApplicable(notAPackage[f])}
 	}
 	for _, n := range c.Needs {
 		if !opts.Grants.Has(n) {

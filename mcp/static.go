@@ -101,6 +101,19 @@ func (j *jsFile) text(ts []lex.Token) (string, bool) {
 	return j.f.Eval(j.value(ts), 0)
 }
 
+// desc reads a tool description: folded, or a template literal read in
+// part; what is not read in full is recorded as unresolved.
+func (j *jsFile) desc(ts []lex.Token, name string, site Site) string {
+	if v, ok := j.text(ts); ok {
+		return v
+	}
+	v, complete, ok := interpolated(j.f, j.value(ts))
+	if !complete {
+		j.s.Unresolved = append(j.s.Unresolved, Unresolved{Kind: "tool", Name: name, What: "description", Partial: ok, Site: site})
+	}
+	return v
+}
+
 func (j *jsFile) discover() {
 	ts := j.f.Toks
 	j.decls = map[string][]lex.Token{}
@@ -176,11 +189,7 @@ func (j *jsFile) fill(t *Tool, o object, handler string) {
 		t.Title, _ = j.text(v)
 	}
 	if v, ok := o["description"]; ok {
-		d, ok := j.text(v)
-		if !ok {
-			j.s.Unresolved = append(j.s.Unresolved, Unresolved{Kind: "tool", Name: t.Name, What: "description", Site: t.Site})
-		}
-		t.Description = d
+		t.Description = j.desc(v, t.Name, t.Site)
 	}
 	if v, ok := o["inputSchema"]; ok {
 		t.Params, t.InputSchema = j.schema(v)
@@ -236,17 +245,56 @@ func (j *jsFile) tool(c fold.Call, register bool, site Site, seen map[int]bool) 
 			v := j.value(a)
 			switch {
 			case len(v) > 0 && (v[0].Kind == lex.String || v[0].Kind == lex.Template) && t.Description == "":
-				d, ok := j.text(a)
-				if !ok {
-					j.s.Unresolved = append(j.s.Unresolved, Unresolved{Kind: "tool", Name: name, What: "description", Site: site})
-				}
-				t.Description = d
+				t.Description = j.desc(a, name, site)
 			case len(v) > 0 && v[0].Text == "{" && t.Params == nil:
 				t.Params, t.InputSchema = j.schema(a)
 			}
 		}
 	}
+	if h := fnBody(c.Args[len(c.Args)-1]); h != nil {
+		used := map[string]bool{}
+		for _, tk := range h {
+			if tk.Kind == lex.Ident {
+				used[tk.Text] = true
+			}
+		}
+		for i := range t.Params {
+			t.Params[i].Unused = !used[t.Params[i].Name]
+		}
+	}
 	j.s.Tools = append(j.s.Tools, t)
+}
+
+// fnBody is the body of a function literal passed as a handler (an
+// arrow's after its =>, a function's after its parameters); nil for
+// anything else, a handler named elsewhere included.
+func fnBody(ts []lex.Token) []lex.Token {
+	if len(ts) == 0 {
+		return nil
+	}
+	base := ts[0].Depth
+	for k, t := range ts {
+		if t.Text == "=>" && t.Depth == base {
+			return ts[k+1:]
+		}
+	}
+	for k, t := range ts {
+		switch {
+		case t.Text == "function":
+			for o := k; o < len(ts); o++ {
+				if ts[o].Text == "(" {
+					if end := fold.Closing(ts, o); end+1 < len(ts) {
+						return ts[end+1:]
+					}
+					return nil
+				}
+			}
+			return nil
+		case t.Text != "async":
+			return nil // a name or a call: its code is elsewhere
+		}
+	}
+	return nil
 }
 
 func (j *jsFile) prompt(c fold.Call, register bool, site Site) {

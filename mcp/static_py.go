@@ -38,6 +38,75 @@ func (p *pyFile) text(ts []lex.Token) (string, bool) {
 	return v, ok && last != ""
 }
 
+// desc reads a description: folded, or an f-string read in part; what is
+// not read in full is recorded as unresolved.
+func (p *pyFile) desc(ts []lex.Token, kind, name string, site Site) string {
+	if v, ok := p.text(ts); ok {
+		return v
+	}
+	v, complete, ok := interpolated(p.f, ts)
+	if !complete {
+		p.s.Unresolved = append(p.s.Unresolved, Unresolved{Kind: kind, Name: name, What: "description", Partial: ok, Site: site})
+	}
+	return v
+}
+
+// descAt reads a registration's description at token at: as desc does,
+// and, for a name that does not fold, through the values the enclosing
+// function gives it (a local, or a parameter its callers pass).
+func (p *pyFile) descAt(ts []lex.Token, kind, name string, site Site, at int) string {
+	var cands [][]lex.Token
+	if _, ok := p.text(ts); !ok {
+		switch {
+		case len(ts) == 1 && ts[0].Kind == lex.Ident:
+			cands = p.candidates(ts[0].Text, at)
+		case len(ts) == 3 && ts[0].Kind == lex.Ident && ts[1].Text == "." && ts[2].Kind == lex.Ident:
+			cands = p.fieldValues(ts[2].Text)
+		}
+	}
+	var texts []string
+	partial := false
+	for _, c := range cands {
+		if v, ok := p.text(c); ok {
+			texts = append(texts, v)
+		} else if v, complete, ok := interpolated(p.f, c); ok {
+			texts, partial = append(texts, v), partial || !complete
+		} else {
+			partial = true
+		}
+	}
+	if len(texts) == 0 {
+		return p.desc(ts, kind, name, site)
+	}
+	if partial {
+		p.s.Unresolved = append(p.s.Unresolved, Unresolved{Kind: kind, Name: name, What: "description", Partial: true, Site: site})
+	}
+	return strings.Join(texts, "\n\n")
+}
+
+// fieldValues resolves an object's field read as a description
+// (listing.description) flow-insensitively: the values the file's own
+// constructions pass for a keyword of that name (ToolListing(description=
+// X)), registrations aside.
+func (p *pyFile) fieldValues(field string) [][]lex.Token {
+	var out [][]lex.Token
+	for _, c := range p.f.Calls() {
+		switch base := c.Name[strings.LastIndex(c.Name, ".")+1:]; base {
+		case "tool", "prompt", "resource", "Tool", "Prompt", "Resource":
+			continue
+		}
+		if v, ok := kwargs(c.Args)[field]; ok {
+			if _, folds := p.text(v); folds {
+				out = append(out, v)
+			}
+		}
+		if len(out) >= maxCandidates {
+			break
+		}
+	}
+	return out
+}
+
 // kwargs maps a call's keyword arguments to their tokens.
 func kwargs(args [][]lex.Token) map[string][]lex.Token {
 	out := map[string][]lex.Token{}
@@ -67,9 +136,7 @@ func (p *pyFile) discover() {
 			t := Tool{Name: name, Site: site}
 			t.Title, _ = p.text(kw["title"])
 			if v, ok := kw["description"]; ok {
-				if t.Description, ok = p.text(v); !ok {
-					p.s.Unresolved = append(p.s.Unresolved, Unresolved{Kind: "tool", Name: name, What: "description", Site: site})
-				}
+				t.Description = p.desc(v, "tool", name, site)
 			}
 			if v, ok := kw["inputSchema"]; ok {
 				js := &jsFile{f: p.f, decls: map[string][]lex.Token{}}
@@ -122,6 +189,8 @@ func (p *pyFile) discover() {
 // @mcp.resource("uri"), with name=/description= or the docstring.
 func (p *pyFile) decorated() {
 	ts := p.f.Toks
+	handlers := map[string]int{} // a tool handler's function name → its tool
+	defer func() { p.docAssignments(handlers) }()
 	for i := 0; i+3 < len(ts); i++ {
 		if ts[i].Text != "@" || !ts[i].LineStart {
 			continue
@@ -164,16 +233,15 @@ func (p *pyFile) decorated() {
 		}
 		desc := doc
 		if v, ok := kw["description"]; ok {
-			d, ok := p.text(v)
-			if !ok {
-				p.s.Unresolved = append(p.s.Unresolved, Unresolved{Kind: base, Name: regName, What: "description", Site: site})
-			}
-			desc = d
+			desc = p.descAt(v, base, regName, site, i)
 		}
 		params := p.params(ts[def+3 : pclose])
+		docArgs(params, doc)
+		markUnused(params, body(ts, def, colon))
 		switch base {
 		case "tool":
 			title, _ := p.text(kw["title"])
+			handlers[fn] = len(p.s.Tools)
 			p.s.Tools = append(p.s.Tools, Tool{Name: regName, Title: title, Description: desc, Params: params, Site: site})
 		case "prompt":
 			p.s.Prompts = append(p.s.Prompts, Prompt{Name: regName, Description: desc, Arguments: params, Site: site})
@@ -189,6 +257,63 @@ func (p *pyFile) decorated() {
 			}
 			p.s.Resources = append(p.s.Resources, r)
 		}
+	}
+}
+
+// docArgs gives a parameter with no description of its own the line a
+// Google- or NumPy-style docstring's Args section writes for it: the text
+// the model reads about it, inside the description.
+func docArgs(params []Param, doc string) {
+	in := false
+	for _, ln := range strings.Split(doc, "\n") {
+		t := strings.TrimSpace(ln)
+		switch {
+		case t == "Args:" || t == "Arguments:" || t == "Parameters:" || t == "Params:":
+			in = true
+			continue
+		case t == "" || strings.HasSuffix(t, ":") && !strings.Contains(t, " "):
+			in = in && t == ""
+			continue
+		case !in:
+			continue
+		}
+		name, text, ok := strings.Cut(t, ":")
+		if !ok {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		if i := strings.IndexAny(name, " ("); i > 0 {
+			name = name[:i] // name (type): text
+		}
+		for k := range params {
+			if params[k].Name == name && params[k].Description == "" {
+				params[k].Description = strings.TrimSpace(text)
+			}
+		}
+	}
+}
+
+// body is the tokens of a def's body: after its colon, to the first
+// statement back at the def's indentation or less.
+func body(ts []lex.Token, def, colon int) []lex.Token {
+	end := colon + 1
+	for end < len(ts) && !(ts[end].LineStart && ts[end].Col <= ts[def].Col && ts[end].Depth == 0 && end > colon+1) {
+		end++
+	}
+	return ts[min(colon+1, len(ts)):end]
+}
+
+// markUnused marks the parameters a handler's body never names: a value
+// the tool asks the model for and then ignores.
+func markUnused(params []Param, body []lex.Token) {
+	used := map[string]bool{}
+	for _, t := range body {
+		if t.Kind == lex.Ident {
+			used[t.Text] = true
+		}
+	}
+	for i := range params {
+		params[i].Unused = len(body) > 0 && !used[params[i].Name]
 	}
 }
 

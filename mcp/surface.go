@@ -52,6 +52,9 @@ type Param struct {
 	// Other strings the schema holds for it: defaults, enum values,
 	// examples.
 	Values []string
+	// Unused is set when the handler's code is known and never reads the
+	// parameter.
+	Unused bool
 }
 
 // Tool is one tool.
@@ -90,7 +93,11 @@ type Unresolved struct {
 	Kind string // tool, prompt or resource
 	Name string // when known
 	What string // what could not be resolved: "description", "name", ...
-	Site Site
+	// Partial is set when the string was read but for substitutions
+	// filled at run time (an f-string or template literal): its literal
+	// text is on the entry, with Hole in their place.
+	Partial bool
+	Site    Site
 }
 
 // Empty reports whether nothing was found, resolved or not.

@@ -60,10 +60,36 @@ func Detect(inv *Inventory, m *Manifests) (Kind, string, error) {
 	if len(m.Agents) > 0 {
 		return KindAgent, m.Agents[0].Path, nil
 	}
-	if c := m.MCPConfig; c != nil && c.V != nil && len(c.V.Servers) > 0 {
-		return KindMCP, c.Path + " (an MCP client configuration: each server entry is judged as a launch spec)", nil
+	if IsClientConfig(inv, m) {
+		return KindMCP, m.MCPConfig.Path + " (an MCP client configuration: each server entry is judged as a launch spec)", nil
 	}
 	return closest(inv)
+}
+
+// IsClientConfig reports whether the tree is an MCP client configuration
+// rather than a server: it ships one with at least one server entry, and
+// nothing declares or implements a server (no server manifest or SDK
+// dependency, no code importing an MCP SDK).
+func IsClientConfig(inv *Inventory, m *Manifests) bool {
+	if c := m.MCPConfig; c == nil || c.V == nil || len(c.V.Servers) == 0 {
+		return false
+	}
+	if mcpSignal(inv, m) != "" {
+		return false
+	}
+	for i := range inv.Files {
+		f := &inv.Files[i]
+		if !f.Scanned || strings.Count(f.Path, "/") > 2 {
+			continue
+		}
+		switch strings.ToLower(path.Ext(f.Path)) {
+		case ".py", ".js", ".mjs", ".cjs", ".ts", ".mts":
+			if jsSDKRe.Re().Match(f.Content) || pyImportRe.Re().Match(f.Content) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // closest is the kind a tree with no manifest is judged as, so that no

@@ -66,3 +66,22 @@ func TestSubjectName(t *testing.T) {
 		t.Error("GoModuleName")
 	}
 }
+
+// A client configuration alone is an MCP artifact of the client-config
+// form; beside the server it launches, it is part of that server.
+func TestDetectClientConfigForm(t *testing.T) {
+	for dir, want := range map[string]Form{"client-config": FormClientConfig, "client-config-beside-server": FormPackage, "mcp-python": FormPackage} {
+		s, err := Load(context.Background(), filepath.Join("testdata", "detect", dir), LoadOptions{})
+		if err != nil || s.Kind != KindMCP || s.Form() != want {
+			t.Errorf("%s: err %v, kind %s, form %s; want mcp, %s", dir, err, s.Kind, s.Form(), want)
+		}
+	}
+	s, err := Load(context.Background(), filepath.Join("testdata", "detect", "mcp-python"), LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Source.Type = SourceSnapshot
+	if s.Form() != FormSurface {
+		t.Errorf("a snapshot source is form %s, want surface", s.Form())
+	}
+}

@@ -35,6 +35,9 @@ type Subject struct {
 	CommitTime time.Time
 	// GitTree is the tree hash of the evaluated directory at that commit.
 	GitTree string
+	// clientConfig is set when the subject is an MCP client configuration
+	// with no server beside it.
+	clientConfig bool
 
 	memo sync.Map // key → *memoEntry
 }
@@ -81,6 +84,19 @@ func (s *Subject) Memo(key any, compute func() any) any {
 // files between them instead of one waiting on each file the other parses.
 func (s *Subject) Prefetch(key any, compute func() any) {
 	s.entry(key).compute(compute)
+}
+
+// Form is the shape the subject takes: a captured surface when its source
+// is a snapshot, a client configuration when it is an MCP artifact made of
+// a client configuration and no server, a package otherwise.
+func (s *Subject) Form() Form {
+	switch {
+	case s.Source.Type == SourceSnapshot:
+		return FormSurface
+	case s.Kind == KindMCP && s.clientConfig:
+		return FormClientConfig
+	}
+	return FormPackage
 }
 
 type textKey struct{ path string }
@@ -142,6 +158,7 @@ func Load(ctx context.Context, target string, opts LoadOptions) (*Subject, error
 			return nil, err
 		}
 	}
+	s.clientConfig = IsClientConfig(inv, m)
 	s.DirName = filepath.Base(snap.Dir)
 	if snap.DirName != "" {
 		s.DirName = snap.DirName

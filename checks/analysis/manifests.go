@@ -8,6 +8,7 @@ import (
 	"github.com/metahub-ai/attest/checks/facts/flow"
 	"github.com/metahub-ai/attest/checks/facts/prose"
 	"github.com/metahub-ai/attest/checks/internal/hooks"
+	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/checks/vocab"
 	"github.com/metahub-ai/attest/resolve"
 	"github.com/metahub-ai/attest/resolve/manifest"
@@ -50,6 +51,9 @@ func manifests(s *resolve.Subject, set *facts.Set) {
 	if m := s.Manifests.MCPConfig; m != nil && m.V != nil {
 		launchSpecs(m.Path, m.V.Servers, p, set)
 	}
+	if m := s.Manifests.Plugin; m.Ok() && m.V.Doc != nil {
+		launchSpecs(m.Path, manifest.MCPServersFrom(m.V.Doc.Root.Get("mcpServers")), p, set)
+	}
 	set.Merge(p.run())
 }
 
@@ -64,8 +68,11 @@ func launchSpecs(file string, servers []manifest.MCPServerSpec, p *program, set 
 		if sv.URL != "" {
 			set.Sinks = append(set.Sinks, facts.Sink{Kind: facts.NetConnect, API: "mcp-remote", Dest: sv.URL, DestLabels: hostLabels(sv.URL), At: at})
 			for _, h := range sv.Headers {
-				if vocab.SecretEnv(h.Key) || strings.EqualFold(h.Key, "authorization") {
-					src := facts.Source{Label: facts.SecretEnv, What: h.Key, At: facts.Span{Path: file, Line: h.Pos.Line, Medium: facts.Manifest, Via: via}}
+				if what := secretIn(h); what != "" || strings.EqualFold(h.Key, "authorization") {
+					if what == "" {
+						what = h.Key
+					}
+					src := facts.Source{Label: facts.SecretEnv, What: what, At: facts.Span{Path: file, Line: h.Pos.Line, Medium: facts.Manifest, Via: via}}
 					sink := facts.Sink{Kind: facts.NetSend, API: "mcp-remote", Dest: sv.URL, DestLabels: hostLabels(sv.URL), At: at, Args: []string{"via:credential"}}
 					set.Sources = append(set.Sources, src)
 					set.Flows = append(set.Flows, facts.Flow{From: src, To: sink, Strength: facts.Proven})
@@ -81,15 +88,36 @@ func launchSpecs(file string, servers []manifest.MCPServerSpec, p *program, set 
 		launch := facts.Sink{Kind: facts.ExecShell, API: "mcp-launch", Dest: cmd, Args: argv, At: at}
 		set.Sinks = append(set.Sinks, launch)
 		for _, e := range sv.Env {
-			if e.Value == "" || !vocab.SecretEnv(e.Key) {
+			what := secretIn(e)
+			if e.Value == "" || what == "" {
 				continue
 			}
-			src := facts.Source{Label: facts.SecretEnv, What: e.Key, At: facts.Span{Path: file, Line: e.Pos.Line, Medium: facts.Manifest, Via: via}}
+			src := facts.Source{Label: facts.SecretEnv, What: what, At: facts.Span{Path: file, Line: e.Pos.Line, Medium: facts.Manifest, Via: via}}
 			set.Sources = append(set.Sources, src)
 			set.Flows = append(set.Flows, facts.Flow{From: src, To: launch, Strength: facts.Proven})
 		}
 	}
 }
+
+// secretIn names the secret an env or header entry hands over: the
+// secret variable its value refers to (${AWS_SECRET_ACCESS_KEY},
+// ${env:GH_TOKEN}), else its own name when that holds a secret; "" for
+// neither.
+func secretIn(kv manifest.KeyValue) string {
+	for _, m := range varRefRe.Re().FindAllStringSubmatch(kv.Value, 8) {
+		if name := m[1] + m[2] + m[3]; vocab.SecretEnv(name) {
+			return name
+		}
+	}
+	if vocab.SecretEnv(kv.Key) {
+		return kv.Key
+	}
+	return ""
+}
+
+// varRefRe is an environment reference in a client configuration value:
+// $NAME, ${NAME}, ${env:NAME} (VS Code), %NAME% (Windows).
+var varRefRe = lex.Lazy(`\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)|%([A-Za-z_][A-Za-z0-9_]*)%`)
 
 func hostLabels(u string) []string {
 	if l := vocab.HostLabel(u); l != "" {

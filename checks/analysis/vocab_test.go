@@ -149,7 +149,8 @@ func describe(s *facts.Set) string {
 
 // Every phrase family's positive examples, read as a sentence of a
 // document, give a standing instruction of the family; its negatives do
-// not (they may give a negated or example one).
+// not (they may give a negated or example one). An mcp-only phrase gives
+// nothing outside an MCP string.
 func TestPhraseExamples(t *testing.T) {
 	for _, p := range vocab.Phrases() {
 		for _, want := range []bool{true, false} {
@@ -158,7 +159,11 @@ func TestPhraseExamples(t *testing.T) {
 				exs = p.Neg
 			}
 			for _, ex := range exs {
-				r := prose.Lower("example.md", ex, 0, prose.Options{Plain: true, Lowerers: lowerers})
+				opt := prose.Options{Plain: true, Lowerers: lowerers}
+				if p.Entry.Has("mcp-only") {
+					opt.Medium = facts.MCPString // read only in what an MCP client shows the model
+				}
+				r := prose.Lower("example.md", ex, 0, opt)
 				got := false
 				for _, s := range r.Set.Sinks {
 					if s.Kind == facts.ModelInstruction && s.Instr.Family == p.Family && !s.Ctx.Has(facts.InExample) && !s.Ctx.Has(facts.Negated) {
@@ -170,5 +175,26 @@ func TestPhraseExamples(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestMCPOnlyPhrasesStayInMCPStrings(t *testing.T) {
+	n := 0
+	for _, p := range vocab.Phrases() {
+		if !p.Entry.Has("mcp-only") {
+			continue
+		}
+		for _, ex := range p.Pos {
+			n++
+			r := prose.Lower("README.md", ex, 0, prose.Options{Plain: true, Lowerers: lowerers})
+			for _, s := range r.Set.Sinks {
+				if s.Kind == facts.ModelInstruction && s.Instr.Family == p.Family {
+					t.Errorf("%s: %q gives a %s instruction in a document", p.Entry, ex, p.Family)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no mcp-only phrase")
 	}
 }

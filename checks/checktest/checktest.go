@@ -13,6 +13,10 @@
 //	              (expanded) contents; NAME.tar.gz.d/ likewise a .tar.gz,
 //	              so archived payloads are fixtures too (a .symlink inside
 //	              becomes a link member)
+//
+// A fixture named <status>-mcp-snapshot-<slug> or mcp-snapshot-<slug> is a
+// captured MCP surface: its one JSON file is the artifact, evaluated as
+// `attest run --surface FILE` evaluates it.
 package checktest
 
 import (
@@ -35,6 +39,8 @@ import (
 	"testing"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/surface"
+	"github.com/metahub-ai/attest/mcp"
 	"github.com/metahub-ai/attest/resolve"
 )
 
@@ -215,7 +221,24 @@ func Load(t testing.TB, src string, kind resolve.Kind) *resolve.Subject {
 	if err != nil {
 		t.Fatalf("loading fixture %s: %v", src, err)
 	}
+	if IsSnapshotFixture(filepath.Base(src)) {
+		if len(s.Inventory.Files) != 1 {
+			t.Fatalf("snapshot fixture %s must hold exactly one file", src)
+		}
+		snap, err := mcp.ParseSnapshot(s.Inventory.Files[0].Content)
+		if err != nil {
+			t.Fatalf("snapshot fixture %s: %v", src, err)
+		}
+		s.Source = resolve.Provenance{Type: resolve.SourceSnapshot, URI: "mcp-snapshot:" + s.Inventory.Files[0].Path}
+		surface.Attach(s, snap)
+	}
 	return s
+}
+
+// IsSnapshotFixture reports whether a fixture's directory name marks it
+// as a captured MCP surface.
+func IsSnapshotFixture(name string) bool {
+	return strings.HasPrefix(name, "mcp-snapshot-") || strings.Contains(name, "-mcp-snapshot-")
 }
 
 // Run runs one check on a subject, through the same runner the CLI uses.

@@ -241,12 +241,19 @@ func (d *Data) Resembles(n string) (Match, bool) {
 				}
 			})
 		}
-		if best < 0 && typo >= 0 && d.lookup(scope, keyScope) < 0 {
+		if best < 0 && typo >= 0 && d.lookup(scope, keyScope) < 0 && !d.neighbourScope(scope) {
 			t := d.At(typo)
 			ts, _, _ := splitScope(t.Name)
 			return Match{Candidate: n, Target: "@" + ts + "/" + bare, Rule: "scope within one edit of a popular scope", TargetPop: t.Pop, PopOf: t.Name}, true
 		}
 		if best < 0 && d.lookup(scope, keyScope) < 0 {
+			// Rule 6b: an unknown scope one slip from a popular scope: a
+			// scope is an owner's namespace, so any name under its
+			// lookalike imitates that owner (@modelcontextprotocl/x).
+			if i := d.scopeSlip(scope); i >= 0 {
+				t := d.At(i)
+				return Match{Candidate: n, Target: t.Name, Rule: "scope one slip from the popular scope @" + scopeOf(t.Name), TargetPop: t.Pop}, true
+			}
 			if i := d.lookup(bare, keyName); i >= 0 {
 				t := d.At(i)
 				return Match{Candidate: n, Target: t.Name, Rule: "unknown scope over a popular unscoped name", TargetPop: t.Pop, Warn: true}, true
@@ -301,6 +308,49 @@ func (d *Data) Resembles(n string) (Match, bool) {
 	}
 	t := d.At(best)
 	return Match{Candidate: n, Target: t.Name, Rule: rule, TargetPop: t.Pop}, true
+}
+
+// MinScopeSlip is the shortest scope compared with popular scopes by
+// typing slips alone: shorter scopes are too close to each other.
+const MinScopeSlip = 6
+
+// scopeSlip finds the most popular name whose scope is one slip (two for
+// scopes of 12 characters or more) from an unknown scope, or -1.
+func (d *Data) scopeSlip(scope string) int {
+	if d.neighbourScope(scope) {
+		return -1 // a scope in use by a name of the neighbours list
+	}
+	max := 0
+	switch {
+	case len(scope) >= 12:
+		max = 2
+	case len(scope) >= MinScopeSlip:
+		max = 1
+	default:
+		return -1
+	}
+	for i := range d.Len() {
+		ts, _, ok := splitScope(d.At(i).Name)
+		if ok && ts != scope && distance(ts, scope, max) <= max {
+			return i
+		}
+	}
+	return -1
+}
+
+// neighbourScope reports whether a name of the neighbours list has the
+// scope.
+func (d *Data) neighbourScope(scope string) bool {
+	prefix := "@" + scope + "/"
+	i, _ := slices.BinarySearchFunc(d.nbLines, prefix, func(off int32, k string) int {
+		return strings.Compare(line(d.nb, off), k)
+	})
+	return i < len(d.nbLines) && strings.HasPrefix(line(d.nb, d.nbLines[i]), prefix)
+}
+
+func scopeOf(n string) string {
+	s, _, _ := splitScope(n)
+	return s
 }
 
 var affixes = []string{"python-", "py-", "node-", "js-", "-python", "-py", "-js", ".js"}

@@ -11,7 +11,8 @@ func TestPopularNamesPass(t *testing.T) {
 		eco  Ecosystem
 		name string
 	}{{NPM, "request"}, {NPM, "color"}, {NPM, "just"}, {NPM, "label"}, {PyPI, "panda"},
-		{NPM, "react"}, {NPM, "@types/node"}, {NPM, "@modelcontextprotocol/server-github"}, {NPM, "@vue/anything"}, {NPM, "@acme/anything"}, {NPM, "cross-env"}, {PyPI, "requests"}, {PyPI, "Python_Dotenv"}} {
+		{NPM, "react"}, {NPM, "@types/node"}, {NPM, "@modelcontextprotocol/server-github"}, {NPM, "@vue/anything"}, {NPM, "@acme/anything"}, {NPM, "cross-env"}, {PyPI, "requests"}, {PyPI, "Python_Dotenv"},
+		{NPM, "@acme-tools/issues-mcp"}, {NPM, "@remotion/player"}, {NPM, "@nestjsx/crud-typeorm-plus"}, {NPM, "@aws/mcp-tools"}} {
 		if m, ok := Load(c.eco).Check(c.name); ok {
 			t.Errorf("%s %s flagged: %+v", c.eco, c.name, m)
 		}
@@ -38,6 +39,9 @@ func TestTyposquatsFail(t *testing.T) {
 		{NPM, "@modelcontextprotocl/server-github", "@modelcontextprotocol/server-github", false},
 		{NPM, "@typescript-esint/any-rule", "@typescript-eslint/any-rule", false},
 		{NPM, "@modelcontextprotoco1/server-x", "@modelcontextprotocol/server-x", false},
+		{NPM, "@modelcontextprotocl/server-filesystem", "@modelcontextprotocol/server-filesystem", false},
+		{NPM, "@modelcontext-protocol/server-memory", "@modelcontextprotocol/server-memory", false},
+		{NPM, "@typescrpt-eslint/utils", "@typescript-eslint/utils", false},
 	} {
 		m, ok := Load(c.eco).Check(c.name)
 		if !ok || m.Target != c.target || m.Warn != c.warn {

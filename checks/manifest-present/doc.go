@@ -5,7 +5,8 @@ package manifestpresent
 const Doc = `Detects an artifact whose kind manifest is missing (skill: SKILL.md;
 plugin: .claude-plugin/plugin.json or plugin.json; agent: agent.json or an
 agent markdown file with frontmatter; mcp: package.json, pyproject.toml,
-setup.py, setup.cfg, go.mod, Cargo.toml or server.json), any manifest that
+setup.py, setup.cfg, go.mod, Cargo.toml or server.json; an MCP client
+configuration with no server beside it is its own manifest), any manifest that
 is present but cannot be parsed, and duplicate keys in any JSON, YAML or
 TOML manifest or hooks/MCP configuration.
 

@@ -13,13 +13,14 @@ import (
 // Check is manifest-present.
 var Check = &checks.Check{
 	ID:          "manifest-present",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "Manifest present and well-formed",
 	Axis:        checks.Integrity,
 	Weight:      5,
 	Blocking:    true,
 	Tier:        checks.Deterministic,
 	Kinds:       resolve.Kinds,
+	Forms:       []resolve.Form{resolve.FormClientConfig},
 	Doc:         Doc,
 	Remediation: Remediation,
 	Run:         run,
@@ -46,7 +47,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			problems = append(problems, "no agent.json and no agent markdown file with frontmatter")
 		}
 	case resolve.KindMCP:
-		found := false
+		found := s.Form() == resolve.FormClientConfig // the configuration is its manifest
 		for _, p := range mcpManifests {
 			if _, ok := s.Inventory.File(p); ok {
 				found = true

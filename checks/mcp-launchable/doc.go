@@ -9,7 +9,10 @@ entry, a package __main__.py, or a module that runs a FastMCP or Server
 instance under 'if __name__ == "__main__":'; a Go 'package main' with
 'func main' importing an MCP SDK (at the root or under cmd/); a Rust bin
 target; or a server.json with packages[] (registryType and identifier) or
-remotes[] (remote-only).
+remotes[] (remote-only). An MCP client configuration with no server
+beside it (.mcp.json, .cursor/mcp.json, .vscode/mcp.json,
+claude_desktop_config.json) passes when every server entry names a
+command to start or a URL to reach, and fails on an entry with neither.
 
 Why: a client, a registry and the behavioral tier all need to launch the
 server the way its author intends; a server with no declared launcher is

@@ -2,6 +2,7 @@ package mcplaunchable
 
 import (
 	"context"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -19,13 +20,14 @@ import (
 // Check is mcp-launchable.
 var Check = &checks.Check{
 	ID:          "mcp-launchable",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "MCP server has a launcher",
 	Axis:        checks.Integrity,
 	Weight:      5,
 	Blocking:    true,
 	Tier:        checks.Deterministic,
 	Kinds:       []resolve.Kind{resolve.KindMCP},
+	Forms:       []resolve.Form{resolve.FormClientConfig},
 	Doc:         Doc,
 	Remediation: Remediation,
 	Run:         run,
@@ -43,6 +45,9 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	inv := s.Inventory
 	pass := func(summary, p string, line int) (checks.Result, error) {
 		return checks.Passed(summary, checks.At(p, line, 0, "")), nil
+	}
+	if s.Form() == resolve.FormClientConfig {
+		return clientConfig(m.MCPConfig.Path, m.MCPConfig.V.Servers), nil
 	}
 	if m.Package.Ok() {
 		p := m.Package.V
@@ -111,6 +116,21 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		ev = append(ev, checks.At(p, 0, 0, "read; declares no launcher"))
 	}
 	return checks.Failed("no way to launch the server is declared", ev...), nil
+}
+
+// clientConfig judges an MCP client configuration: every server entry
+// must say how the client reaches it, a command to start or a URL.
+func clientConfig(file string, servers []manifest.MCPServerSpec) checks.Result {
+	var bad []checks.Evidence
+	for _, sv := range servers {
+		if strings.TrimSpace(sv.Command) == "" && strings.TrimSpace(sv.URL) == "" {
+			bad = append(bad, checks.At(file, sv.Pos.Line, sv.Pos.Col, fmt.Sprintf("server %q has neither a command nor a URL", sv.Name)))
+		}
+	}
+	if len(bad) > 0 {
+		return checks.Failed(fmt.Sprintf("%s of %s cannot be launched", checks.Plural(len(bad), "server entry"), file), bad...)
+	}
+	return checks.Passed(fmt.Sprintf("every server entry of %s names a command or a URL (%d)", file, len(servers)), checks.At(file, servers[0].Pos.Line, 0, ""))
 }
 
 func fieldValue(f *manifest.StringField) string {

@@ -12,7 +12,10 @@ sequences joined by zero-width joiners and emoji tag sequences such as
 flags are allowed), ANSI escape sequences and other control characters but
 tab, newline and carriage return, a word mixing Latin with Cyrillic, Greek
 or Armenian letters, and a word of three or more letters written in
-another script that reads as an ASCII word (Cyrillic "rеаd" for "read").
+another script that reads as an ASCII word (Cyrillic "rеаd" for "read"),
+and a base64 or hex run that decodes to a command (a download piped to a
+shell, a deletion, a chmod): a payload the reviewer cannot read, handed
+to a model that can decode it.
 
 Not flagged: unit and math symbols (μs, π, Δ, Ω, °, ±), whole words in
 Cyrillic or Greek (localised text), CJK, emoji.`

@@ -7,7 +7,9 @@ import (
 	"unicode"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/internal/instruct"
+	"github.com/metahub-ai/attest/checks/internal/query"
 	"github.com/metahub-ai/attest/checks/internal/uni"
 	"github.com/metahub-ai/attest/checks/surface"
 	"github.com/metahub-ai/attest/mcp"
@@ -17,13 +19,14 @@ import (
 // Check is mcp-metadata-not-concealed.
 var Check = &checks.Check{
 	ID:          "mcp-metadata-not-concealed",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "MCP metadata hides nothing from the reader",
 	Axis:        checks.Safety,
 	Weight:      5,
 	Blocking:    true,
 	Tier:        checks.Deterministic,
 	Kinds:       []resolve.Kind{resolve.KindMCP},
+	Uses:        []string{checks.UsesFacts},
 	Doc:         Doc,
 	Remediation: Remediation,
 	Run:         run,
@@ -47,6 +50,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 		return true
 	})
+	fails = append(fails, encoded(in.Facts())...)
 	switch {
 	case len(fails) > 0:
 		return checks.Failed(fails[0].Where(), fails...), nil
@@ -54,6 +58,46 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		return checks.NotApplicable("no MCP surface found"), nil
 	}
 	return checks.Passed(fmt.Sprintf("%s read, nothing hidden or disguised", checks.Plural(strs, "string"))), nil
+}
+
+// encoded finds commands a surface string carries encoded: the analysis
+// model decodes base64 and hex runs in what the model reads, and an
+// action found in the decoded text is one the reader of the tool list
+// cannot see. The payload itself is never quoted.
+func encoded(set *facts.Set) []checks.Evidence {
+	var out []checks.Evidence
+	seen := map[string]bool{}
+	for _, sk := range set.Sinks {
+		if sk.Kind == facts.ModelInstruction || !query.Stands(sk.Ctx) || !sk.Ctx.Has(facts.ModelReads) || !fromSurface(sk.At.Via) {
+			continue
+		}
+		enc := ""
+		for _, v := range sk.At.Via {
+			if e, _, ok := strings.Cut(v, " at line "); ok && (e == "base64" || e == "hex") {
+				enc = e
+			}
+		}
+		if enc == "" || len(sk.At.Via) == 0 {
+			continue
+		}
+		msg := fmt.Sprintf("%s: a %s run decodes to a command (%s %s)", sk.At.Via[0], enc, sk.Kind, sk.API)
+		if k := fmt.Sprint(sk.At.Path, sk.At.Line, msg); !seen[k] {
+			seen[k] = true
+			out = append(out, checks.At(sk.At.Path, sk.At.Line, 0, msg))
+		}
+	}
+	return out
+}
+
+// fromSurface reports a fact the analysis model read from a surface
+// string: its way starts at a tool, prompt or resource, or the server's
+// instructions.
+func fromSurface(via []string) bool {
+	if len(via) == 0 {
+		return false
+	}
+	v := via[0]
+	return strings.HasPrefix(v, "tool ") || strings.HasPrefix(v, "prompt ") || strings.HasPrefix(v, "resource ") || v == "server instructions"
 }
 
 // judge names what conceals text in s, or returns "".

@@ -12,7 +12,7 @@ import (
 // Check is mcp-surface-described.
 var Check = &checks.Check{
 	ID:          "mcp-surface-described",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "Prompts and resources are described",
 	Axis:        checks.Care,
 	Weight:      2,

@@ -12,7 +12,7 @@ import (
 // Check is mcp-tool-descriptions.
 var Check = &checks.Check{
 	ID:          "mcp-tool-descriptions",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "Tools are described",
 	Axis:        checks.Care,
 	Weight:      3,

@@ -22,6 +22,7 @@ import (
 	lockfilepresent "github.com/metahub-ai/attest/checks/lockfile-present"
 	manifestpresent "github.com/metahub-ai/attest/checks/manifest-present"
 	mcpauthposture "github.com/metahub-ai/attest/checks/mcp-auth-posture"
+	mcpconfigsafe "github.com/metahub-ai/attest/checks/mcp-config-safe"
 	mcplaunchable "github.com/metahub-ai/attest/checks/mcp-launchable"
 	mcpmetadatanotconcealed "github.com/metahub-ai/attest/checks/mcp-metadata-not-concealed"
 	mcpmoduletype "github.com/metahub-ai/attest/checks/mcp-module-type"
@@ -30,6 +31,7 @@ import (
 	mcpsdkpinned "github.com/metahub-ai/attest/checks/mcp-sdk-pinned"
 	mcpsurfacedescribed "github.com/metahub-ai/attest/checks/mcp-surface-described"
 	mcpsurfacestable "github.com/metahub-ai/attest/checks/mcp-surface-stable"
+	mcpsurfacewellformed "github.com/metahub-ai/attest/checks/mcp-surface-well-formed"
 	mcptooldescriptions "github.com/metahub-ai/attest/checks/mcp-tool-descriptions"
 	mcptoolsnotpoisoned "github.com/metahub-ai/attest/checks/mcp-tools-not-poisoned"
 	mcptoolsnotshadowing "github.com/metahub-ai/attest/checks/mcp-tools-not-shadowing"
@@ -106,6 +108,7 @@ func All() []*checks.Check {
 		lockfilepresent.Check,
 		manifestpresent.Check,
 		mcpauthposture.Check,
+		mcpconfigsafe.Check,
 		mcplaunchable.Check,
 		mcpmetadatanotconcealed.Check,
 		mcpmoduletype.Check,
@@ -114,6 +117,7 @@ func All() []*checks.Check {
 		mcpsdkpinned.Check,
 		mcpsurfacedescribed.Check,
 		mcpsurfacestable.Check,
+		mcpsurfacewellformed.Check,
 		mcptooldescriptions.Check,
 		mcptoolsnotpoisoned.Check,
 		mcptoolsnotshadowing.Check,

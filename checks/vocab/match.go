@@ -177,6 +177,31 @@ func EnvLabel(name string) string {
 	return label
 }
 
+var providerTable = sync.OnceValue(func() []globEntry { return globs("providers", strings.ToUpper) })
+
+// Provider is who issues a secret.
+type Provider struct {
+	Name string
+	// Servers are the words that name the provider's own servers and
+	// packages.
+	Servers []string
+	// Account marks a cloud account's credentials, which open everything
+	// the account holds.
+	Account bool
+}
+
+// SecretProvider names who issues the secret an environment variable
+// holds ("aws", "github"); the zero Provider when its name says none.
+func SecretProvider(name string) Provider {
+	n := strings.ToUpper(strings.TrimSpace(name))
+	for _, e := range providerTable() {
+		if ok, _ := doublestar.Match(e.pattern, n); ok {
+			return Provider{Name: e.Label, Servers: strings.Split(strings.ToLower(e.Opt("servers")), ","), Account: e.Has("account")}
+		}
+	}
+	return Provider{}
+}
+
 // SecretEnv reports whether an environment variable's name holds a secret.
 func SecretEnv(name string) bool { return EnvLabel(name) == "secret-env" }
 

@@ -12,7 +12,7 @@ func TestDataParses(t *testing.T) {
 	if !strings.HasPrefix(Digest(), "sha256:") {
 		t.Fatalf("digest %q", Digest())
 	}
-	for _, f := range []string{"paths", "env", "hosts"} {
+	for _, f := range []string{"paths", "env", "hosts", "providers"} {
 		if len(Entries(f)) == 0 {
 			t.Errorf("%s: no entries", f)
 		}
@@ -31,6 +31,12 @@ func TestExamples(t *testing.T) {
 				return Labels{l}
 			}
 			return Labels{"not-secret"}
+		},
+		"providers": func(s string) Labels {
+			if p := SecretProvider(s); p.Name != "" {
+				return Labels{p.Name}
+			}
+			return nil
 		},
 		"names": func(s string) Labels {
 			if l := NameLabel(s); l != "" {

@@ -185,7 +185,12 @@ func MCPServersFrom(servers *JSON) []MCPServerSpec {
 	for _, m := range servers.Members {
 		s := MCPServerSpec{Name: m.Key, Pos: m.KeyPos}
 		s.Command, _ = m.Value.Get("command").String()
-		s.URL, _ = m.Value.Get("url").String()
+		// url (Claude, Cursor, VS Code), serverUrl (Windsurf), httpUrl (Gemini CLI)
+		for _, k := range []string{"url", "serverUrl", "httpUrl"} {
+			if u, ok := m.Value.Get(k).String(); ok && s.URL == "" {
+				s.URL = u
+			}
+		}
 		for _, a := range m.Value.Get("args").Strings() {
 			s.Args = append(s.Args, a.Value)
 		}

@@ -303,9 +303,13 @@ func (e *engine) stmt(s *Stmt, sc *scope) *Val {
 			return &Val{}
 		}
 		v := e.eval(s.Val, sc)
-		if e.ctx.Has(facts.Handler) && len(v.S) > 0 {
-			// what a tool handler returns, the client hands the model
-			e.sink(facts.ModelOutput, "return", clipLine(v.S[0]), nil, v.S, at)
+		if e.ctx.Has(facts.Handler) {
+			// what a tool handler returns, the client hands the model:
+			// a string, or the strings of a result object
+			// ({"content": [{"type": "text", "text": …}]}, {"note": …})
+			if strs := returned(v, 0, nil); len(strs) > 0 {
+				e.sink(facts.ModelOutput, "return", clipLine(strs[0]), nil, strs, at)
+			}
 		}
 		return withStep(v, at)
 	case For:
@@ -493,6 +497,31 @@ func ordered(v *Val) []*Val {
 	}
 	if len(out) == 0 && (len(v.S) > 0 || len(v.T) > 0 || len(v.El) > 0) {
 		out = []*Val{elements(v)}
+	}
+	return out
+}
+
+// maxReturned bounds the strings read from one returned value.
+const maxReturned = 16
+
+// returned gathers the strings a returned value holds: its own, then its
+// fields' and elements' (not their keys), three levels deep.
+func returned(v *Val, depth int, out []string) []string {
+	if v == nil || depth > 3 || len(out) >= maxReturned {
+		return out
+	}
+	for _, s := range v.S {
+		if len(out) < maxReturned {
+			out = append(out, s)
+		}
+	}
+	keys := make([]string, 0, len(v.El))
+	for k := range v.El {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		out = returned(v.El[k], depth+1, out)
 	}
 	return out
 }

@@ -12,6 +12,19 @@ import (
 // file or directory (.env, .ssh/id_rsa).
 var pathToken = regexp.MustCompile(`(?:~|\$home|\$\{home\}|%userprofile%|%appdata%)[/\\][^\s,;()'"` + "`" + `]*|(?:^|[\s(` + "`" + `'"])(/[a-z0-9._-]+(?:/[^\s,;()'"` + "`" + `]*)*)|(?:^|[\s(` + "`" + `'"])(\.[a-z0-9_-]+(?:/[^\s,;()'"` + "`" + `]*)?|[a-z0-9_-]+/\.[a-z0-9_.-]+[^\s,;()'"` + "`" + `]*)`)
 
+// urlToken is a URL in a sentence.
+var urlToken = regexp.MustCompile(`\b[a-z][a-z0-9+.-]*://[^\s<>"'` + "`" + `]+`)
+
+// inside reports whether offset i falls in one of the spans.
+func inside(spans [][]int, i int) bool {
+	for _, sp := range spans {
+		if i >= sp[0] && i < sp[1] {
+			return true
+		}
+	}
+	return false
+}
+
 type span struct {
 	start, end int
 	text       string
@@ -77,9 +90,13 @@ func objects(norm string) []span {
 		}
 		return false
 	}
+	urls := urlToken.FindAllStringIndex(norm, 16)
 	for _, o := range find(vocab.WordsRe("secret"), norm) {
 		if inPublic(o.start, o.end) {
 			continue
+		}
+		if inside(urls, o.start) {
+			continue // console.aws.amazon.com names a host, not ~/.aws
 		}
 		o.label = objectLabel(o.text)
 		out = append(out, o)

@@ -2,6 +2,7 @@ package prose
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"regexp"
 	"strings"
@@ -297,8 +298,9 @@ func (l *lowerer) sentence(norm, prev string, line int, ctx facts.Context, conse
 		base |= facts.Consent
 	}
 	for _, p := range vocab.Phrases() {
-		// an action family counts only as an instruction or the
-		// artifact's own behaviour, not a description of a tool's
+		if p.Entry.Has("mcp-only") && l.opt.Medium != facts.MCPString {
+			continue // a tool's own text stating what the tool does
+		}
 		// A match that is no instruction is passed over, but a negator
 		// before it still governs the matches inside it: in "never log,
 		// print or echo credentials" the match at "print" is as negated as
@@ -415,7 +417,13 @@ func (l *lowerer) decoded(raw string, line int, ctx facts.Context) {
 	}
 	total := 0
 	for _, m := range encodedRe.FindAllStringIndex(raw, 32) {
-		d, ok := decodeB64(raw[m[0]:m[1]])
+		enc := "base64"
+		d, ok := decodeHex(raw[m[0]:m[1]])
+		if ok {
+			enc = "hex"
+		} else {
+			d, ok = decodeB64(raw[m[0]:m[1]])
+		}
 		if !ok || total+len(d) > MaxDecoded {
 			continue
 		}
@@ -423,11 +431,24 @@ func (l *lowerer) decoded(raw string, line int, ctx facts.Context) {
 		at := lineOf(raw, line, m[0])
 		l.depth++
 		prevVia := l.opt.Via
-		l.opt.Via = append(append([]string(nil), prevVia...), fmt.Sprintf("base64 at line %d", at))
+		l.opt.Via = append(append([]string(nil), prevVia...), fmt.Sprintf("%s at line %d", enc, at))
 		l.prose(d, at, ctx, true)
 		l.opt.Via = prevVia
 		l.depth--
 	}
+}
+
+// decodeHex decodes a run of hex digits (an even number, at least 24)
+// into printable text.
+func decodeHex(s string) (string, bool) {
+	if len(s)%2 != 0 || strings.Trim(s, "0123456789abcdefABCDEF") != "" {
+		return "", false
+	}
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		return "", false
+	}
+	return printable(b)
 }
 
 // decodeB64 decodes standard or URL-safe base64 into printable text.
@@ -440,16 +461,24 @@ func decodeB64(s string) (string, bool) {
 	} else {
 		b, err = base64.RawStdEncoding.DecodeString(s)
 	}
-	if err != nil || len(b) < 12 {
+	if err != nil {
 		return "", false
 	}
-	printable := 0
+	return printable(b)
+}
+
+// printable accepts decoded bytes of 12 or more that are text.
+func printable(b []byte) (string, bool) {
+	if len(b) < 12 {
+		return "", false
+	}
+	n := 0
 	for _, c := range b {
 		if c >= 0x20 && c < 0x7f || c == '\n' || c == '\t' || c == '\r' {
-			printable++
+			n++
 		}
 	}
-	if printable*100 < len(b)*95 || !utf8.Valid(b) {
+	if n*100 < len(b)*95 || !utf8.Valid(b) {
 		return "", false
 	}
 	return string(b), true

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/analysis"
 	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/internal/query"
 	"github.com/metahub-ai/attest/checks/surface"
@@ -42,11 +43,12 @@ func padded(s string) bool {
 var families = map[string]string{
 	"override": "overrides the model's instructions", "rule-drop": "drops the model's rules", "persona": "reassigns the model's persona",
 	"authority": "claims an authority it does not have", "conceal": "hides something from the user", "approval-skip": "skips the user's confirmation",
-	"secret-request": "asks for a secret", "extract": "asks for the model's instructions or the conversation", "coerce": "makes the model act before it answers",
+	"secret-request": "asks for a secret", "extract": "asks for the model's instructions, the conversation or who it is", "coerce": "makes the model act before it answers",
 	"expose": "makes the model expose secrets", "parent-steer": "steers the agent", "fetch-follow": "follows instructions from fetched content",
 	"tool-route": "steers the model's tool choice", "evaluator": "steers an evaluator", "persist-memory": "asks the model to keep an instruction",
 	"safety-off": "turns off a safety control", "delete-broad": "asks for broad deletion", "pressure": "pressures the model",
 	"read-secret": "tells the model to read a secret store",
+	"rug-pull":    "announces that it changes once approved", "declares-exfil": "says it sends the user's secrets or data away",
 }
 
 // fromKind reports whether a fact of the surface belongs to one of the
@@ -110,7 +112,17 @@ func Run(in *checks.Input, kinds map[string]bool, noun string, skipUnresolved bo
 			continue
 		}
 		msg := fmt.Sprintf("%s %s (%s: %q)", where, what, sk.Instr.Family, sk.Instr.Phrase)
-		add(sk.At.Path, sk.At.Line, !sk.Instr.Weak && !sk.Ctx.Has(facts.Quoted), msg)
+		weak := sk.Instr.Weak
+		if weak && sk.Instr.Family == "extract" {
+			// asking the model about itself for a parameter the handler
+			// then ignores is collection; a handler that keeps it (a
+			// note's author) has a use for it
+			if !strings.HasSuffix(where, analysis.UnusedParam) {
+				continue
+			}
+			weak = false
+		}
+		add(sk.At.Path, sk.At.Line, !weak && !sk.Ctx.Has(facts.Quoted), msg)
 	}
 	for _, f := range set.Flows {
 		if f.To.At.Medium != facts.MCPString || !f.From.Label.Secret() {
@@ -139,10 +151,19 @@ func Run(in *checks.Input, kinds map[string]bool, noun string, skipUnresolved bo
 		return true
 	})
 	fails, warns = dedupe(fails), dedupe(warns)
-	count := 0
-	var first mcp.Unresolved
+	// A string read but for substitutions filled at run time has its
+	// literal text judged above: it is counted and named, never a skip.
+	count, partial := 0, 0
+	var first, firstPartial mcp.Unresolved
 	for _, u := range s.Unresolved {
-		if kinds[u.Kind] {
+		switch {
+		case !kinds[u.Kind]:
+		case u.Partial:
+			if partial == 0 {
+				firstPartial = u
+			}
+			partial++
+		default:
 			if count == 0 {
 				first = u
 			}
@@ -158,7 +179,7 @@ func Run(in *checks.Input, kinds map[string]bool, noun string, skipUnresolved bo
 	case kinds["resource"]:
 		entries = len(s.Resources)
 	}
-	metric := checks.Metric("dynamic_descriptions", float64(count), "registrations")
+	metric := checks.Metric("dynamic_descriptions", float64(count+partial), "registrations")
 	switch {
 	case len(fails) > 0:
 		return checks.Failed(fails[0].Where(), append(append(fails, warns...), metric)...)
@@ -173,6 +194,10 @@ func Run(in *checks.Input, kinds map[string]bool, noun string, skipUnresolved bo
 			metric, checks.At(first.Site.File, first.Site.Line, 0, "resolved only at run time: capture the surface and pass it with --surface"))
 	case entries == 0:
 		return checks.NotApplicable("no " + noun + "s found")
+	}
+	if partial > 0 && count == 0 {
+		return checks.Passed(fmt.Sprintf("%s, %s read, none instructs the model; %d read but for values filled at run time", checks.Plural(entries, noun), checks.Plural(strs, "string"), partial),
+			metric, checks.At(firstPartial.Site.File, firstPartial.Site.Line, 0, fmt.Sprintf("the %s of %q is read but for values filled at run time: capture the surface and pass it with --surface to read them", firstPartial.What, firstPartial.Name)))
 	}
 	if count > 0 {
 		return checks.Passed(fmt.Sprintf("%s, %s read, none instructs the model; %d resolved only at run time, not read", checks.Plural(entries, noun), checks.Plural(strs, "string"), count),

@@ -192,7 +192,9 @@ func (b *builder) roots() {
 		}
 	}
 	if c := m.MCPConfig; c.Ok() {
-		b.add(c.Path, "an MCP client configuration: the client starts its servers")
+		if len(c.V.Servers) > 0 {
+			b.add(c.Path, "an MCP client configuration: its client runs each server entry")
+		}
 		for _, sv := range c.V.Servers {
 			b.command(sv.Command+" "+strings.Join(sv.Args, " "), c.Path+" server "+sv.Name)
 		}
