@@ -28,7 +28,7 @@ import (
 
 // Version is the builder's version: it changes when what the builder
 // feeds the producers changes.
-const Version = "1.0.0"
+const Version = "1.1.0"
 
 type setKey struct{}
 

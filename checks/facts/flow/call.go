@@ -517,11 +517,24 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 		return &Val{}
 	case "store":
 		// a method that keeps data= in its receiver, under the key name=
-		// names ("" for any): a header set, a buffer written to
-		if a.recv != nil {
+		// names ("" for any): a header set, a buffer written to, an
+		// element appended. into= names the argument that keeps it instead
+		// (Object.assign(target, src)); local: only a value the artifact
+		// built (a list, a dict), not a library's object
+		target := a.recv
+		if into := a.ref(role, "into"); len(into) > 0 {
+			target = into[0]
+		}
+		if target != nil && !(role.Entry.Has("local") && (target.Q != "" && target.Q != "container" || target.Fn != nil || target.Cls != nil && !target.Inst || target.Env)) {
 			k := firstStr(a.ref(role, "name"))
 			for _, d := range a.ref(role, "data") {
-				a.recv.setField(k, merge(a.recv.El[k], d))
+				if d == target {
+					continue
+				}
+				target.setField(k, merge(target.El[k], d))
+				if role.Entry.Has("local") {
+					target.addTaints(allTaints(d, 3)) // as obj[k] = v does
+				}
 			}
 		}
 		return all

@@ -307,18 +307,19 @@ func (e *engine) stmt(s *Stmt, sc *scope) *Val {
 		return withStep(v, at)
 	case For:
 		it := e.eval(s.Val, sc)
-		el := elements(it)
-		for _, d := range s.Dst {
-			e.assign(d, el, sc, at)
-		}
-		if len(s.Dst) > 1 {
-			// for k, v in d.items(): each name may be any element
+		e.loop++
+		var r *Val
+		for i, el := range loopValues(it) {
 			for _, d := range s.Dst {
 				e.assign(d, el, sc, at)
 			}
+			r = merge(r, e.block(s.Body, sc))
+			if i == 0 {
+				// a second pass sees what the first left in the loop's
+				// variables
+				r = merge(r, e.block(s.Body, sc))
+			}
 		}
-		e.loop++
-		r := merge(e.block(s.Body, sc), e.block(s.Body, sc))
 		e.loop--
 		if r != nil && len(r.T)+len(r.S) > 0 {
 			return r
@@ -516,6 +517,24 @@ func elements(v *Val) *Val {
 	}
 	out := merge(parts...).clone()
 	out.addTaints(v.T)
+	return out
+}
+
+// loopValues are the values a loop's variable takes, in turn: one value
+// that may be any element, or, for a literal table longer than a value
+// holds strings, its elements a few at a time, so that no name in the
+// table is lost.
+func loopValues(it *Val) []*Val {
+	els := ordered(it)
+	if len(els) <= maxStrs || len(els) > maxLoopTable {
+		return []*Val{elements(it)}
+	}
+	var out []*Val
+	for i := 0; i < len(els); i += maxStrs {
+		part := merge(els[i:min(i+maxStrs, len(els))]...).clone()
+		part.addTaints(it.T)
+		out = append(out, part)
+	}
 	return out
 }
 
@@ -782,7 +801,12 @@ func (e *engine) index(x *Expr, sc *scope) *Val {
 	k, known := key.str()
 	if obj.Env {
 		if known {
-			return e.envVar(k, obj)
+			// a name taken from a table in a loop may be any of its strings
+			var out []*Val
+			for _, n := range key.S {
+				out = append(out, e.envVar(n, obj))
+			}
+			return merge(out...)
 		}
 		return obj
 	}
@@ -808,13 +832,16 @@ func (e *engine) index(x *Expr, sc *scope) *Val {
 			return f
 		}
 	}
+	// a table read with a value as its key yields what the key selects: a
+	// substitution table maps a secret character by character
+	kt := taintOnly(key)
 	if f, ok := obj.El[""]; ok {
-		return merge(f, taintOnly(obj))
+		return merge(f, taintOnly(obj), kt)
 	}
 	if !known && len(obj.El) > 0 {
-		return elements(obj)
+		return merge(elements(obj), kt)
 	}
-	v := taintOnly(obj)
+	v := taintOnly(obj, key)
 	if len(obj.S) > 0 && len(obj.El) == 0 {
 		v.S = obj.S // a slice of a string is still mostly that string
 	}
