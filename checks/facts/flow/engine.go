@@ -93,6 +93,8 @@ type engine struct {
 	// files holds what the artifact wrote to each path, so a later read
 	// of the path carries it.
 	files map[string]*Val
+	// ctors holds each class's fields after its constructor ran.
+	ctors map[*class]map[string]*Val
 	// stdin is what a nested script reads when nothing is piped to a
 	// command (git hands a credential helper the credentials).
 	stdin *Val
@@ -192,12 +194,45 @@ func (e *engine) standalone(st *unitState, f *Func, sc *scope) {
 				for k, x := range cv.El {
 					v.El[k] = x
 				}
+				// what the constructor stores in its fields, the other
+				// methods read (self.url set in __init__)
+				for k, x := range e.ctorFields(cv, f) {
+					v.El[k] = x
+				}
 			}
 		}
 		local.vars[p.Name] = v
 	}
 	e.block(f.Body, local)
 	e.cur, e.fn, e.ctx = prev, prevFn, prevCtx
+}
+
+// ctorFields are the fields an instance of a class holds once its
+// constructor ran with unknown arguments, computed once per class; none
+// while f is the constructor itself.
+func (e *engine) ctorFields(cls *Val, f *Func) map[string]*Val {
+	if e.ctors == nil {
+		e.ctors = map[*class]map[string]*Val{}
+	}
+	if f.Name == "__init__" || f.Name == "constructor" {
+		return nil
+	}
+	if fs, ok := e.ctors[cls.Cls]; ok {
+		return fs
+	}
+	e.ctors[cls.Cls] = nil // a constructor that reaches this class again sees none
+	inst := &Val{Cls: cls.Cls, Inst: true, El: map[string]*Val{}}
+	for k, x := range cls.El {
+		inst.El[k] = x
+	}
+	for _, name := range []string{"__init__", "constructor"} {
+		if m := e.method(inst, name); m != nil && m.Fn != nil {
+			e.invoke(m.Fn, &args{kw: map[string]*Val{}}, e.span(m.Fn.fn.Line, 0))
+			break
+		}
+	}
+	e.ctors[cls.Cls] = inst.El
+	return inst.El
 }
 
 func (e *engine) span(line, col int32) facts.Span { return e.spanIn(e.cur, line, col) }
@@ -635,6 +670,9 @@ func (e *engine) eval(x *Expr, sc *scope) *Val {
 			v.setField(k, ev)
 			v.addTaints(ev.T)
 		}
+		if m := stratumRequest(v); m != "" {
+			e.effect(facts.Miner, "a Stratum mining request ("+m+")", e.span(x.Line, x.Col))
+		}
 		return v
 	case Lambda:
 		return &Val{Fn: &closure{fn: x.Fn, scope: sc, unit: e.cur}}
@@ -644,6 +682,26 @@ func (e *engine) eval(x *Expr, sc *scope) *Val {
 		return elements(e.eval(x.X, sc))
 	}
 	return &Val{}
+}
+
+// stratumRequest names the method of a Stratum mining request built as a
+// dictionary: a method the vocabulary knows as Stratum's, or the Monero
+// pool login (method "login" whose params carry a wallet login, a pass
+// and a miner agent).
+func stratumRequest(v *Val) string {
+	mv := v.El["method"]
+	if mv == nil {
+		return ""
+	}
+	for _, m := range mv.S {
+		if vocab.NameLabel(m) == "stratum" {
+			return m
+		}
+		if p := v.El["params"]; m == "login" && p != nil && p.El["login"] != nil && p.El["pass"] != nil && p.El["agent"] != nil {
+			return m
+		}
+	}
+	return ""
 }
 
 func (e *engine) evalAll(xs []*Expr, sc *scope) []*Val {

@@ -129,6 +129,13 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 			e.flows(w, s, ref)
 		}
 	}
+	// fd= names the arguments that bind the command's standard streams
+	// (stdin=sock.fileno()): a descriptor redirect of what they hold
+	for f := range splitOpt(role.Entry.Opt("fd")) {
+		if v := a.kw[f]; v != nil && len(v.T) > 0 {
+			e.flows(v, e.sink(facts.FDRedirect, api, f, nil, nil, at), "data")
+		}
+	}
 	if also := role.Entry.Opt("also"); also != "" {
 		e.sink(facts.SinkKind(also), api, clipLine(dest), nil, argv, at)
 	}
@@ -152,6 +159,11 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	prevStdin := e.stdin
 	if l := role.Entry.Opt("stdin"); l != "" {
 		e.stdin = e.source(facts.Label(l), api, at)
+	}
+	// in= is what the command reads on its standard input
+	// (subprocess.run(cmd, input=data)): the nested program reads it
+	if ins := a.ref(role, "in"); len(ins) > 0 {
+		e.stdin = merge(append([]*Val{e.stdin}, ins...)...)
 	}
 	for _, t := range texts {
 		e.nested(lang, t, at, how)
