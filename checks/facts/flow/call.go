@@ -479,6 +479,9 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 				}
 				for _, d := range data {
 					w.addTaints(allTaints(d, 3))
+					for _, t := range d.S {
+						w.addStr(t) // the text, for a later run of the file
+					}
 				}
 			}
 			labels := vocab.PathLabels(p)

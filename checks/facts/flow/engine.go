@@ -615,6 +615,11 @@ func (e *engine) eval(x *Expr, sc *scope) *Val {
 			}
 			return v
 		case "%":
+			if e.lang() == "python" && len(a.S) > 0 {
+				if v := percentFormat(a, b); v != nil {
+					return v
+				}
+			}
 			return concat(a, b)
 		case "or", "||", "??", "and", "&&":
 			return merge(a, b)

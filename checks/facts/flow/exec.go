@@ -7,6 +7,7 @@ import (
 	"encoding/base32"
 	"encoding/base64"
 	"encoding/hex"
+	"html"
 	"io"
 	"net/url"
 	"path"
@@ -129,6 +130,13 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 			e.flows(w, s, ref)
 		}
 	}
+	// path= is a script file the interpreter runs (python3 /tmp/x.py):
+	// what the artifact wrote or downloaded there runs
+	for _, p := range strsOf(a.ref(role, "path")) {
+		if w := e.stored(p); w != nil {
+			e.flows(w, s, ref)
+		}
+	}
 	// fd= names the arguments that bind the command's standard streams
 	// (stdin=sock.fileno()): a descriptor redirect of what they hold
 	for f := range splitOpt(role.Entry.Opt("fd")) {
@@ -168,10 +176,36 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	for _, t := range texts {
 		e.nested(lang, t, at, how)
 	}
+	// a script the artifact wrote and then runs is followed as code: by
+	// its interpreter (python3 /tmp/x.py), or as a shell script named as
+	// the command (bash /tmp/x.sh)
+	for _, p := range strsOf(a.ref(role, "path")) {
+		e.runWritten(lang, p, at)
+	}
+	if kind == facts.ExecShell {
+		for _, t := range texts {
+			e.runWritten("shell", firstWord(t), at)
+		}
+	}
 	e.stdin = prevStdin
 	out := taintOnly(vals...)
 	out.Q = role.Entry.Opt("type") // type=T: the result is a T (exec.Cmd), its fields and methods T's
 	return out
+}
+
+// runWritten follows the text the artifact wrote to a path as a program
+// of lang.
+func (e *engine) runWritten(lang, p string, at facts.Span) {
+	if p == "" {
+		return
+	}
+	w := e.files[vocab.NormPath(p)]
+	if w == nil {
+		return
+	}
+	for _, src := range w.S {
+		e.nested(lang, src, at, "written to "+p)
+	}
 }
 
 func firstWord(s string) string {
@@ -333,6 +367,11 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 			}
 		}
 	default:
+		if method == "format" && a.recv != nil && e.lang() == "python" {
+			if v := methodFormat(a.recv, a); v != nil {
+				return v
+			}
+		}
 		switch {
 		case method == "join" && a.recv != nil && e.lang() == "js":
 			// JavaScript's list.join(sep): the receiver is the list
@@ -350,6 +389,11 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 			}
 			if len(parts) > 0 {
 				out.addStr(strings.Join(parts, sep))
+			} else if len(a.recv.El) == 0 && sep == "" {
+				// the characters of a string, joined back: the string
+				for _, s := range a.recv.S {
+					out.addStr(s)
+				}
 			}
 			out.addTaints(allTaints(a.recv, 3))
 		case method == "join" && a.recv != nil && len(a.pos) > 0:
@@ -370,6 +414,11 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 			}
 			if len(parts) > 0 {
 				out.addStr(strings.Join(parts, sep))
+			} else if len(el.El) == 0 && sep == "" {
+				// "".join(reversed(s)): the characters of a string, joined
+				for _, s := range el.S {
+					out.addStr(s)
+				}
 			}
 			out.addTaints(allTaints(el, 3))
 		case method == "replace" && a.recv != nil && len(a.pos) >= 2:
@@ -450,7 +499,13 @@ func decodeAs(name, s string, a *args) (string, string, bool) {
 	case strings.Contains(name, "hex"), strings.Contains(name, "unhexlify"), strings.Contains(name, "b16"):
 		b, err := hex.DecodeString(t)
 		return try(b, err, "hex")
-	case strings.Contains(name, "unquote"), strings.Contains(name, "decodeuri"), strings.Contains(name, "unescape") && !strings.Contains(name, "html"):
+	case strings.Contains(name, "html") && strings.Contains(name, "unescape"):
+		d := html.UnescapeString(s)
+		if d == s {
+			return "", "", false
+		}
+		return d, "html-entities", true
+	case strings.Contains(name, "unquote"), strings.Contains(name, "decodeuri"), strings.Contains(name, "unescape"):
 		d, err := url.PathUnescape(t)
 		if err != nil || d == t {
 			return "", "", false

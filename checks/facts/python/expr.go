@@ -231,6 +231,12 @@ func (e *exprParser) postfix(x *flow.Expr) *flow.Expr {
 			cl := closing(e.ts, e.i)
 			inner := e.ts[e.i+1 : cl]
 			var key *flow.Expr
+			if sliceText(inner) == "::-1" {
+				// s[::-1] is s reversed
+				x = &flow.Expr{Op: flow.Call, X: &flow.Expr{Op: flow.Name, S: "reversed", Line: t.Line, Col: t.Col}, Args: []*flow.Expr{x}, Keys: []string{""}, Line: t.Line, Col: t.Col}
+				e.i = min(cl+1, len(e.ts))
+				continue
+			}
 			if c := indexTop(inner, ":"); c >= 0 {
 				key = &flow.Expr{Op: flow.Other, Args: []*flow.Expr{e.p.expr(inner[:c], e.depth+1)}}
 			} else {
@@ -552,4 +558,13 @@ func topColon(s string) int {
 		}
 	}
 	return -1
+}
+
+// sliceText is a subscript's tokens run together ("::-1").
+func sliceText(ts []lex.Token) string {
+	var b strings.Builder
+	for _, t := range ts {
+		b.WriteString(t.Text)
+	}
+	return b.String()
 }
