@@ -204,7 +204,7 @@ func (e *engine) runWritten(lang, p string, at facts.Span) {
 		return
 	}
 	for _, src := range w.S {
-		e.nested(lang, src, at, "written to "+p)
+		e.nested(lang, src, at, "run from "+p)
 	}
 }
 
