@@ -2,6 +2,7 @@ package flow
 
 import (
 	"fmt"
+	"html"
 	"path"
 	"slices"
 	"strconv"
@@ -826,8 +827,17 @@ func destStrs(vs []*Val) []string {
 // a shell rc file).
 func (e *engine) persisted(dest string, texts []string, at facts.Span) {
 	for _, t := range texts {
+		if argv := plistProgram(t); argv != "" {
+			// a launchd job runs its ProgramArguments
+			e.nested("shell", argv, at, "written to "+dest)
+			continue
+		}
 		for _, ln := range strings.Split(t, "\n") {
 			ln = strings.TrimSpace(ln)
+			if k, v, ok := strings.Cut(ln, "="); ok && (k == "ExecStart" || k == "ExecStartPre" || k == "ExecStartPost" || k == "ExecStop" || k == "ExecReload" || k == "Exec") {
+				// a systemd unit's or an autostart entry's command
+				ln = strings.TrimLeft(strings.TrimSpace(v), "-@+!:")
+			}
 			if f := strings.Fields(ln); len(f) > 5 && cronField(f[0]) && cronField(f[1]) {
 				ln = strings.Join(f[5:], " ")
 			} else if len(f) > 1 && strings.HasPrefix(f[0], "@") {
@@ -841,6 +851,54 @@ func (e *engine) persisted(dest string, texts []string, at facts.Span) {
 }
 
 func cronField(s string) bool { return strings.Trim(s, "0123456789*/,-") == "" }
+
+// plistProgram is the command line a launchd property list runs: its
+// ProgramArguments strings joined, or its Program ("" when it has
+// neither).
+func plistProgram(t string) string {
+	key := func(name string) (string, bool) {
+		i := strings.Index(t, "<key>"+name+"</key>")
+		if i < 0 {
+			return "", false
+		}
+		return t[i+len(name)+11:], true
+	}
+	strs := func(s string) []string {
+		var out []string
+		for len(out) < 64 {
+			i := strings.Index(s, "<string>")
+			if i < 0 {
+				break
+			}
+			j := strings.Index(s[i:], "</string>")
+			if j < 0 {
+				break
+			}
+			out = append(out, html.UnescapeString(s[i+8:i+j]))
+			s = s[i+j+9:]
+		}
+		return out
+	}
+	if rest, ok := key("ProgramArguments"); ok {
+		if end := strings.Index(rest, "</array>"); end >= 0 {
+			argv := strs(rest[:end])
+			if len(argv) >= 3 && argv[1] == "-c" {
+				if r := vocab.Call("shell", path.Base(argv[0])); r != nil && r.Kind == "exec-shell" {
+					return argv[2] // sh -c CMD runs CMD
+				}
+			}
+			return strings.Join(argv, " ")
+		}
+	}
+	if rest, ok := key("Program"); ok {
+		if end := strings.Index(rest, "</string>"); end >= 0 {
+			if p := strs(rest[:end+9]); len(p) > 0 {
+				return p[0]
+			}
+		}
+	}
+	return ""
+}
 
 // preferURLs keeps the destinations that are URLs when there are any:
 // a flag's value read as a positional is not where a request goes.
