@@ -173,8 +173,9 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	if ins := a.ref(role, "in"); len(ins) > 0 {
 		e.stdin = merge(append([]*Val{e.stdin}, ins...)...)
 	}
+	var output *Val
 	for _, t := range texts {
-		e.nested(lang, t, at, how)
+		output = merge(output, e.nested(lang, t, at, how))
 	}
 	// a script the artifact wrote and then runs is followed as code: by
 	// its interpreter (python3 /tmp/x.py), or as a shell script named as
@@ -189,6 +190,10 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	}
 	e.stdin = prevStdin
 	out := taintOnly(vals...)
+	if output != nil {
+		// what the command printed is what the call hands back
+		out.addTaints(output.T)
+	}
 	out.Q = role.Entry.Opt("type") // type=T: the result is a T (exec.Cmd), its fields and methods T's
 	return out
 }
@@ -273,19 +278,21 @@ func shellJoin(argv []string) string {
 }
 
 // nested lowers code that the artifact builds as a string and runs, and
-// follows it in a scope of its own.
-func (e *engine) nested(lang, src string, at facts.Span, how string) {
+// follows it in a scope of its own. It returns what the code outputs: for
+// a shell program, the output of its top-level commands (what
+// check_output or a command substitution hands back).
+func (e *engine) nested(lang, src string, at facts.Span, how string) *Val {
 	if e.nest >= MaxNest || strings.TrimSpace(src) == "" || strings.Contains(src, "?") && len(src) < 3 {
-		return
+		return nil
 	}
 	parse := e.p.Parsers[lang]
 	if parse == nil {
-		return
+		return nil
 	}
 	u := parse(at.Path, src, int32(at.Line))
 	if u == nil {
 		e.set.Unresolved = append(e.set.Unresolved, facts.Unresolved{At: at, What: "code run by " + how + " that does not parse"})
-		return
+		return nil
 	}
 	u.flatten(int32(at.Line))
 	st := &unitState{u: u, ctx: e.ctx, medium: e.cur.medium, via: append(append([]string(nil), e.cur.via...), how)}
@@ -299,10 +306,21 @@ func (e *engine) nested(lang, src string, at facts.Span, how string) {
 	for _, im := range u.Imports {
 		e.bindImport(st, im)
 	}
-	e.block(u.Top.Body, st.scope)
+	var out *Val
+	for _, s := range u.Top.Body {
+		if e.overrun {
+			break
+		}
+		if lang == "shell" && s.Op == Eval {
+			out = merge(out, taintOnly(e.eval(s.Val, st.scope)))
+			continue
+		}
+		e.stmt(s, st.scope)
+	}
 	e.walkFuncs(st, u.Top, st.scope)
 	e.cur, e.fn, e.ctx = prev, prevFn, prevCtx
 	e.nest--
+	return out
 }
 
 // flatten puts every line of a nested unit on the line of the call that
