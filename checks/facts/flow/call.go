@@ -366,7 +366,7 @@ func sensitiveRead(labels vocab.Labels) facts.Label {
 	if labels.Has("public") {
 		return "" // a public key is published by design
 	}
-	for _, l := range []string{"credential-store", "keychain", "browser-data", "wallet", "agent-config", "env-file", "history"} {
+	for _, l := range []string{"credential-store", "keychain", "browser-data", "wallet", "agent-config", "env-file", "history", "user-files"} {
 		if labels.Has(l) {
 			return facts.Label(l)
 		}
