@@ -700,10 +700,14 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 			if f, ok := o.El[names[0]]; ok {
 				return f
 			}
+			q := names[0]
 			if o.Q != "" {
-				return &Val{Q: o.Q + "." + names[0]}
+				q = o.Q + "." + q
 			}
-			return &Val{Q: names[0]}
+			if r := vocab.Call(e.lang(), q); r != nil && r.Kind == "env-map" {
+				return e.envMap(q) // getattr(os, "environ") is the environment
+			}
+			return &Val{Q: q}
 		}
 		return all
 	case "register":
