@@ -372,10 +372,22 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 		if c := role.Entry.Opt("codec"); c != "" {
 			name = c
 		}
+		if strings.Contains(name, "fromcharcode") || strings.Contains(name, "fromcodepoint") {
+			// String.fromCharCode(99, 117, …): the codes are the text
+			if d, ok := charCodes(a.pos); ok {
+				out.addStr(d)
+				out.addTaints(e.source(facts.Decoded, "char codes", at).T)
+			}
+			return out
+		}
 		for _, s := range strsOf(in) {
 			if d, codec, ok := decodeAs(name, s, a); ok {
 				out.addStr(d)
 				out.addTaints(e.source(facts.Decoded, codec, at).T)
+			} else if c := opaqueCodec(name); c != "" && opaque(s) {
+				// a constant a decoder cannot make text of (a binary, a
+				// second layer): still code hidden in an opaque string
+				out.addTaints(e.source(facts.Decoded, c+" (not text)", at).T)
 			}
 		}
 		if len(out.S) == 0 {
@@ -457,6 +469,12 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 			}
 			if in := a.kw[stdinKey]; in != nil {
 				out.addTaints(allTaints(in, 3))
+			}
+		case (qual == "bytes" || qual == "bytearray") && len(a.pos) == 1 && len(a.pos[0].El) > 0:
+			// bytes([99, 117, …]) spells text in character codes
+			if d, ok := charCodes(ordered(a.pos[0])); ok {
+				out.addStr(d)
+				out.addTaints(e.source(facts.Decoded, "char codes", at).T)
 			}
 		case method == "reverse" || qual == "reversed":
 			for _, s := range strsOf(in) {
@@ -562,6 +580,54 @@ func decodeAs(name, s string, a *args) (string, string, bool) {
 	}
 	b, err := b64(t)
 	return try(b, err, "base64")
+}
+
+// charCodes is the text a list of character codes spells (decimal,
+// 0x hex or 0o octal constants); ok only for printable text of some
+// length, so that a file signature's bytes are not text.
+func charCodes(vs []*Val) (string, bool) {
+	var b strings.Builder
+	for _, v := range vs {
+		if v == nil || len(v.S) != 1 || len(v.T) > 0 {
+			return "", false
+		}
+		n, err := strconv.ParseInt(strings.TrimSpace(v.S[0]), 0, 32)
+		if err != nil || n < 0 || n > utf8.MaxRune {
+			return "", false
+		}
+		r := rune(n)
+		if r < 0x20 && r != '\n' && r != '\t' && r != '\r' || r == utf8.RuneError {
+			return "", false
+		}
+		b.WriteRune(r)
+	}
+	if b.Len() < 8 {
+		return "", false
+	}
+	return b.String(), true
+}
+
+// opaqueCodec names the decoding a call performs when it is a real
+// decoder of opaque text (base64, hex, compression), "" otherwise (a
+// bytes.decode("utf-8") only reads bytes as text).
+func opaqueCodec(name string) string {
+	switch {
+	case strings.Contains(name, "b64"), strings.Contains(name, "base64"), strings.Contains(name, "atob"), strings.Contains(name, "a2b"):
+		return "base64"
+	case strings.Contains(name, "b32"), strings.Contains(name, "base32"):
+		return "base32"
+	case strings.Contains(name, "hex"), strings.Contains(name, "b16"):
+		return "hex"
+	case strings.Contains(name, "decompress"), strings.Contains(name, "inflate"), strings.Contains(name, "gunzip"), strings.Contains(name, "unzip"):
+		return "compressed"
+	}
+	return ""
+}
+
+// opaque: a constant of some length, fully known (no part the engine
+// could not fold).
+func opaque(s string) bool {
+	return len(strings.TrimSpace(s)) >= 16 && !strings.Contains(s, "?")
 }
 
 // utf16LE decodes text stored as UTF-16LE (Windows' "Unicode", what
