@@ -475,6 +475,9 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 			if d, ok := charCodes(ordered(a.pos[0])); ok {
 				out.addStr(d)
 				out.addTaints(e.source(facts.Decoded, "char codes", at).T)
+			} else if f := execFormat(ordered(a.pos[0])); f != "" {
+				// an executable's bytes spelled out in the source
+				out.addTaints(e.source(facts.Decoded, "embedded "+f+" executable", at).T)
 			}
 		case method == "reverse" || qual == "reversed":
 			for _, s := range strsOf(in) {
@@ -605,6 +608,37 @@ func charCodes(vs []*Val) (string, bool) {
 		return "", false
 	}
 	return b.String(), true
+}
+
+// execFormat names the executable format whose magic number a list of
+// byte constants starts with ("" for none).
+func execFormat(vs []*Val) string {
+	var b []byte
+	for _, v := range vs {
+		if len(b) == 4 {
+			break
+		}
+		if v == nil || len(v.S) != 1 {
+			return ""
+		}
+		n, err := strconv.ParseUint(strings.TrimSpace(v.S[0]), 0, 8)
+		if err != nil {
+			return ""
+		}
+		b = append(b, byte(n))
+	}
+	switch {
+	case len(vs) < 16 || len(b) < 4:
+		return ""
+	case bytes.Equal(b, []byte{0x7f, 'E', 'L', 'F'}):
+		return "ELF"
+	case b[0] == 'M' && b[1] == 'Z':
+		return "PE"
+	case bytes.Equal(b, []byte{0xfe, 0xed, 0xfa, 0xce}), bytes.Equal(b, []byte{0xfe, 0xed, 0xfa, 0xcf}),
+		bytes.Equal(b, []byte{0xce, 0xfa, 0xed, 0xfe}), bytes.Equal(b, []byte{0xcf, 0xfa, 0xed, 0xfe}):
+		return "Mach-O"
+	}
+	return ""
 }
 
 // opaqueCodec names the decoding a call performs when it is a real

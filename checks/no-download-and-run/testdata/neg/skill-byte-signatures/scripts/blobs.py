@@ -6,3 +6,6 @@ ICON = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA
 with open("out/icon.png", "wb") as f:
     f.write(base64.b64decode(ICON))
 print(open("out/icon.png", "rb").read(8) == PNG)
+
+HEADER = bytes([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])
+print(open("/bin/ls", "rb").read(16)[:4] == HEADER[:4])
