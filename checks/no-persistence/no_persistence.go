@@ -14,7 +14,7 @@ import (
 // Check is no-persistence.
 var Check = &checks.Check{
 	ID:          "no-persistence",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "Installs nothing that outlives its use",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -89,7 +89,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		ev := query.SinkEvidence(s, fmt.Sprintf("persists through %s", clip(what)))
 		inDoc := s.Ctx.Has(facts.InDoc)
 		switch {
-		case always(s.DestLabels, s.Dest) && (foreignKey(s) || !inDoc):
+		case always(s.DestLabels, s.Dest) && (foreignKey(s) || !inDoc || rootKeys(s.Dest)):
 			fails = append(fails, ev)
 		case s.Ctx.Has(facts.Consent):
 			// the user is asked first, or runs it themselves
@@ -144,6 +144,13 @@ func writtenTo(at facts.Span) string {
 		}
 	}
 	return ""
+}
+
+// rootKeys: the superuser's authorized_keys, where no skill's setup
+// step belongs.
+func rootKeys(dest string) bool {
+	d := strings.ToLower(strings.TrimSpace(dest))
+	return strings.HasPrefix(d, "/root/") || strings.HasPrefix(d, "/var/root/")
 }
 
 // foreignKey: a public key literal written into authorized_keys (someone

@@ -495,7 +495,15 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 			}
 			var written []string
 			for _, t := range strsOf(data) {
-				written = append(written, "data:"+clipLine(t))
+				// each line written, for checks that read settings
+				for i, ln := range strings.Split(t, "\n") {
+					if i == 32 {
+						break
+					}
+					if ln = strings.TrimSpace(ln); ln != "" {
+						written = append(written, "data:"+clipLine(ln))
+					}
+				}
 			}
 			for _, k := range kinds {
 				s := e.sink(k, api, p, labels, written, at)
