@@ -161,7 +161,13 @@ func (e *engine) call(x *Expr, sc *scope) *Val {
 		case "":
 			a.pos = append(a.pos, v)
 		case "*":
-			a.pos = append(a.pos, elements(v))
+			// f(*table), f(...table): each element of a literal table is
+			// an argument of its own
+			if els := ordered(v); len(els) > 1 && len(els) <= maxLoopTable {
+				a.pos = append(a.pos, els...)
+			} else {
+				a.pos = append(a.pos, elements(v))
+			}
 		case "**":
 			for k, f := range v.El {
 				a.kw[k] = f

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks/facts"
@@ -685,6 +686,8 @@ func (e *engine) eval(x *Expr, sc *scope) *Val {
 		return merge(e.evalAll(x.Args, sc)...)
 	case Elem:
 		return elements(e.eval(x.X, sc))
+	case Comp:
+		return e.comprehension(x, sc)
 	}
 	return &Val{}
 }
@@ -707,6 +710,27 @@ func stratumRequest(v *Val) string {
 		}
 	}
 	return ""
+}
+
+// comprehension calls a comprehension's function with each element of a
+// literal table in turn, so the list it builds keeps their order (the
+// characters of a string spelled in codes); any other iterable gives one
+// call with any element.
+func (e *engine) comprehension(x *Expr, sc *scope) *Val {
+	it := e.eval(x.X, sc)
+	c := &closure{fn: x.Fn, scope: sc, unit: e.cur}
+	els := ordered(it)
+	if len(els) <= 1 || len(els) > maxLoopTable {
+		els = []*Val{elements(it)}
+	}
+	out := &Val{El: map[string]*Val{}}
+	at := e.span(x.Line, x.Col)
+	for i, el := range els {
+		r := e.invoke(c, &args{pos: []*Val{el}, order: []*Val{el}, names: []string{""}, kw: map[string]*Val{}}, at)
+		out.setField(strconv.Itoa(i), r)
+		out.addTaints(r.T)
+	}
+	return out
 }
 
 func (e *engine) evalAll(xs []*Expr, sc *scope) []*Val {

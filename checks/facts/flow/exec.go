@@ -374,7 +374,7 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 		}
 		if strings.Contains(name, "fromcharcode") || strings.Contains(name, "fromcodepoint") {
 			// String.fromCharCode(99, 117, …): the codes are the text
-			if d, ok := charCodes(a.pos); ok {
+			if d, ok := charCodes(a.pos, 1); ok {
 				out.addStr(d)
 				out.addTaints(e.source(facts.Decoded, "char codes", at).T)
 			}
@@ -470,9 +470,21 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 			if in := a.kw[stdinKey]; in != nil {
 				out.addTaints(allTaints(in, 3))
 			}
+		case method == "map" && a.recv != nil && len(a.pos) == 1 || qual == "map" && len(a.pos) == 2:
+			// map(f, table) / table.map(f): f called with each element
+			fn, table := a.pos[0], a.recv
+			if qual == "map" {
+				table = a.pos[1]
+			}
+			if v := e.mapEach(fn, table, at); v != nil {
+				return v
+			}
+			for _, s := range strsOf(in) {
+				out.addStr(s)
+			}
 		case (qual == "bytes" || qual == "bytearray") && len(a.pos) == 1 && len(a.pos[0].El) > 0:
 			// bytes([99, 117, …]) spells text in character codes
-			if d, ok := charCodes(ordered(a.pos[0])); ok {
+			if d, ok := charCodes(ordered(a.pos[0]), 8); ok {
 				out.addStr(d)
 				out.addTaints(e.source(facts.Decoded, "char codes", at).T)
 			} else if f := execFormat(ordered(a.pos[0])); f != "" {
@@ -527,6 +539,13 @@ func decodeAs(name, s string, a *args) (string, string, bool) {
 	switch {
 	case name == "reverse":
 		return reverse(s), "reverse", true
+	case name == "chr":
+		// chr(99): one character from its code
+		n, err := strconv.ParseInt(t, 0, 32)
+		if err != nil || n < 0x20 && n != '\n' && n != '\t' || n > utf8.MaxRune {
+			return "", "", false
+		}
+		return string(rune(n)), "char codes", true
 	case name == "zlib":
 		if d, ok := inflate([]byte(s)); ok && utf8.Valid(d) {
 			return string(d), "zlib", true
@@ -585,10 +604,46 @@ func decodeAs(name, s string, a *args) (string, string, bool) {
 	return try(b, err, "base64")
 }
 
+// mapEach calls fn (a function of the artifact or one the vocabulary
+// knows) with each element of a literal table in turn and returns the
+// list of results; nil when it cannot.
+func (e *engine) mapEach(fn, table *Val, at facts.Span) *Val {
+	if fn == nil || table == nil {
+		return nil
+	}
+	els := ordered(table)
+	if len(els) <= 1 || len(els) > maxLoopTable {
+		return nil
+	}
+	var role *vocab.Role
+	if fn.Fn == nil {
+		if fn.Q == "" {
+			return nil
+		}
+		if role = vocab.Call(e.lang(), fn.Q); role == nil {
+			return nil
+		}
+	}
+	out := &Val{El: map[string]*Val{}}
+	for i, el := range els {
+		a := &args{pos: []*Val{el}, order: []*Val{el}, names: []string{""}, kw: map[string]*Val{}}
+		var r *Val
+		if fn.Fn != nil {
+			r = e.invoke(fn.Fn, a, at)
+		} else {
+			r = e.apply(role, fn.Q, "", a, nil, at)
+		}
+		out.setField(itoa(i), r)
+		out.addTaints(r.T)
+	}
+	out.addTaints(allTaints(table, 3))
+	return out
+}
+
 // charCodes is the text a list of character codes spells (decimal,
-// 0x hex or 0o octal constants); ok only for printable text of some
-// length, so that a file signature's bytes are not text.
-func charCodes(vs []*Val) (string, bool) {
+// 0x hex or 0o octal constants); ok only for printable text of at least
+// min characters, so that a file signature's bytes are not text.
+func charCodes(vs []*Val, min int) (string, bool) {
 	var b strings.Builder
 	for _, v := range vs {
 		if v == nil || len(v.S) != 1 || len(v.T) > 0 {
@@ -604,7 +659,7 @@ func charCodes(vs []*Val) (string, bool) {
 		}
 		b.WriteRune(r)
 	}
-	if b.Len() < 8 {
+	if b.Len() < min {
 		return "", false
 	}
 	return b.String(), true

@@ -335,8 +335,7 @@ func (e *exprParser) comprehension(inner []lex.Token, open lex.Token) *flow.Expr
 	}
 	fn.Body = append(fn.Body, &flow.Stmt{Op: flow.Return, Val: elem, Line: l, Col: c})
 	it := e.p.expr(inner[in+1:end], e.depth+1)
-	call := &flow.Expr{Op: flow.Call, X: &flow.Expr{Op: flow.Lambda, Fn: fn, Line: l, Col: c}, Args: []*flow.Expr{{Op: flow.Elem, X: it, Line: l, Col: c}}, Keys: []string{""}, Line: l, Col: c}
-	return &flow.Expr{Op: flow.List, Args: []*flow.Expr{call}, Line: l, Col: c}
+	return &flow.Expr{Op: flow.Comp, X: it, Fn: fn, Line: l, Col: c}
 }
 
 func (e *exprParser) primary() *flow.Expr {
