@@ -221,6 +221,8 @@ type Ref struct {
 type Intent struct {
 	Purpose  []string `json:"purpose,omitempty"` // name, description, headings
 	Hosts    []string `json:"hosts,omitempty"`   // hosts its documentation and manifests name
+	Homes    []string `json:"homes,omitempty"`   // hosts its manifests name as its home (homepage, repository)
+	Repos    []string `json:"repos,omitempty"`   // forge repositories its manifests name ("github.com/owner/repo")
 	Tools    []string `json:"tools,omitempty"`   // allowed-tools, declared permissions
 	Declared Span     `json:"declared"`
 }

@@ -132,7 +132,13 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	}
 	// path= is a script file the interpreter runs (python3 /tmp/x.py):
 	// what the artifact wrote or downloaded there runs
-	for _, p := range strsOf(a.ref(role, "path")) {
+	// (unless one of path-unless= is given: python -m MOD FILE reads FILE
+	// as data)
+	scripts := strsOf(a.ref(role, "path"))
+	if u := role.Entry.Opt("path-unless"); u != "" && hasAny(a, splitOpt(u)) {
+		scripts = nil
+	}
+	for _, p := range scripts {
 		if w := e.stored(p); w != nil {
 			e.flows(w, s, ref)
 		}
@@ -180,7 +186,7 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	// a script the artifact wrote and then runs is followed as code: by
 	// its interpreter (python3 /tmp/x.py), or as a shell script named as
 	// the command (bash /tmp/x.sh)
-	for _, p := range strsOf(a.ref(role, "path")) {
+	for _, p := range scripts {
 		e.runWritten(lang, p, at)
 	}
 	if kind == facts.ExecShell {
