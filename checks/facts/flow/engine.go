@@ -94,6 +94,9 @@ type engine struct {
 	// files holds what the artifact wrote to each path, so a later read
 	// of the path carries it.
 	files map[string]*Val
+	// argBinds are the variables the next nested shell program starts
+	// with: the words of an argument vector that carry values.
+	argBinds map[string]*Val
 	// ctors holds each class's fields after its constructor ran.
 	ctors map[*class]map[string]*Val
 	// stdin is what a nested script reads when nothing is piped to a
@@ -279,7 +282,10 @@ func (e *engine) effect(k facts.EffectKind, what string, at facts.Span) {
 }
 
 // flows records a flow from every taint of v to the sink.
-func (e *engine) flows(v *Val, s facts.Sink, arg string) {
+func (e *engine) flows(v *Val, s facts.Sink, arg string) { e.flowsAs(v, s, arg, facts.Proven) }
+
+// flowsAs records flows of a given strength.
+func (e *engine) flowsAs(v *Val, s facts.Sink, arg string, strength facts.Strength) {
 	for _, t := range allTaints(v, 3) {
 		src := e.set.Sources[t.src]
 		key := fmt.Sprintf("%d\x00%s\x00%s:%d:%d", t.src, s.Kind, s.At.Path, s.At.Line, s.At.Col)
@@ -295,7 +301,7 @@ func (e *engine) flows(v *Val, s facts.Sink, arg string) {
 		if arg != "" {
 			to.Args = append(slices.Clone(s.Args), "via:"+arg)
 		}
-		e.set.Flows = append(e.set.Flows, facts.Flow{From: src, To: to, Steps: slices.Clone(t.steps), Strength: facts.Proven})
+		e.set.Flows = append(e.set.Flows, facts.Flow{From: src, To: to, Steps: slices.Clone(t.steps), Strength: strength})
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"io"
 	"net/url"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -52,22 +53,43 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	}
 	var texts []string
 	var argv []string
+	// A word of an argument vector that carries a value, or is not known,
+	// is handed to the command as a variable bound to that value, so what
+	// the command does with it keeps its sources.
+	binds := map[string]*Val{}
+	var line []string
+	addWord := func(v *Val) {
+		if v == nil {
+			return
+		}
+		if len(v.T) == 0 && len(v.S) > 0 {
+			argv = append(argv, v.S[0])
+			line = append(line, shellJoin([]string{v.S[0]}))
+			return
+		}
+		argv = append(argv, firstOr(v.S, "?"))
+		name := "__attest_arg" + strconv.Itoa(len(binds))
+		binds[name] = v
+		line = append(line, `"$`+name+`"`)
+	}
 	for _, v := range vals {
 		if v == nil {
 			continue
 		}
 		if role.Kind == "exec-argv" && !shell && len(v.El) > 0 {
-			argv = append(argv, strsOf([]*Val{v})...)
+			for _, el := range ordered(v) {
+				addWord(el)
+			}
 			continue
 		}
 		if role.Kind == "exec-argv" && !shell {
-			argv = append(argv, firstOr(v.S, "?"))
+			addWord(v)
 			continue
 		}
 		texts = append(texts, v.S...)
 	}
 	if len(argv) > 0 {
-		texts = append(texts, shellJoin(argv))
+		texts = append(texts, strings.Join(line, " "))
 	}
 	if role.Entry.Has("line") {
 		// the arguments are one command line, joined as they are
@@ -114,6 +136,9 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	dest := ""
 	if len(texts) > 0 {
 		dest = texts[0]
+		if len(argv) > 0 && len(binds) > 0 && dest == strings.Join(line, " ") {
+			dest = shellJoin(argv) // shown with "?" for the bound words
+		}
 	}
 	if (role.Entry.Opt("strip") != "" || role.Entry.Has("defines")) && len(texts) == 0 {
 		return taintOnly(vals...)
@@ -180,8 +205,47 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 		e.stdin = merge(append([]*Val{e.stdin}, ins...)...)
 	}
 	var output *Val
+	before := len(e.set.Sinks)
 	for _, t := range texts {
+		if lang == "shell" && len(binds) > 0 {
+			e.argBinds = binds
+		}
 		output = merge(output, e.nested(lang, t, at, how))
+		e.argBinds = nil
+	}
+	// The command's text is folded to strings, its unknown parts "?": what
+	// the artifact put into those parts reaches what the command sends
+	// with them (nslookup "$TOKEN.x.example"), as far as one command
+	// shows.
+	if in := taintOnly(vals...); len(in.T) > 0 {
+		// each word that carries a value, and whether it is a credential
+		// header ("Authorization: Bearer $TOKEN")
+		var words []*Val
+		for _, v := range vals {
+			if v == nil {
+				continue
+			}
+			if els := ordered(v); len(v.El) > 0 {
+				words = append(words, els...)
+			} else {
+				words = append(words, v)
+			}
+		}
+		for _, ns := range e.set.Sinks[before:] {
+			switch ns.Kind {
+			case facts.NetSend, facts.DNS, facts.Mail, facts.NetConnect:
+				if !strings.Contains(ns.Dest, "?") && !slices.ContainsFunc(ns.Args, func(a string) bool { return strings.Contains(a, "?") }) {
+					continue
+				}
+				for _, w := range words {
+					arg := "data"
+					if headerCredential(w) {
+						arg = "credential"
+					}
+					e.flowsAs(w, ns, arg, facts.SameScope)
+				}
+			}
+		}
 	}
 	// a script the artifact wrote and then runs is followed as code: by
 	// its interpreter (python3 /tmp/x.py), or as a shell script named as
@@ -309,6 +373,10 @@ func (e *engine) nested(lang, src string, at facts.Span, how string) *Val {
 	prev, prevFn, prevCtx := e.cur, e.fn, e.ctx
 	e.cur, e.fn = st, u.Top
 	st.scope = &scope{vars: map[string]*Val{}}
+	for k, v := range e.argBinds {
+		st.scope.vars[k] = v
+	}
+	e.argBinds = nil
 	for _, im := range u.Imports {
 		e.bindImport(st, im)
 	}
