@@ -8,11 +8,15 @@ PowerShell), the fenced, indented and inline commands of its documents, the
 instructions its documents give the model, hooks, package scripts and MCP
 launch specs. Sources are the vocabulary's credential stores (~/.ssh,
 ~/.aws/credentials, .env files, keychains, browser profiles, wallets,
-another agent's configuration, shell history), secret environment variables,
-the whole environment, the conversation and the clipboard. Sinks are
-HTTP requests, sockets, DNS lookups, mail and webhooks. A value is followed
-through assignments, containers, string building, encodings, loops over
-literal tables, function calls, returns and the artifact's own imports.
+another agent's configuration, shell history), the user's document
+folders in bulk, secret environment variables, the whole environment, the
+conversation, the clipboard, captured keystrokes and what keychain and
+password-manager commands print. Sinks are HTTP requests, sockets, DNS
+lookups, mail and webhooks. A value is followed through assignments,
+containers (appended, updated, pushed, assigned into), substitution
+tables, string building, encodings, loops over literal tables, function
+calls, returns, the output of commands run as strings, the words of an
+argument vector, files written then read, and the artifact's own imports.
 
 It fails when a secret reaches a sink: a credential store, the whole
 environment, the conversation or the clipboard sent anywhere; a secret
