@@ -58,9 +58,13 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	// the command does with it keeps its sources.
 	binds := map[string]*Val{}
 	var line []string
+	var program *Val // an argument vector's first word: what is run
 	addWord := func(v *Val) {
 		if v == nil {
 			return
+		}
+		if program == nil {
+			program = v
 		}
 		if len(v.T) == 0 && len(v.S) > 0 {
 			argv = append(argv, v.S[0])
@@ -178,8 +182,15 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	if also := role.Entry.Opt("also"); also != "" {
 		e.sink(facts.SinkKind(also), api, clipLine(dest), nil, argv, at)
 	}
-	for _, v := range vals {
-		e.flows(v, s, ref)
+	if len(argv) > 0 && len(texts) == 1 && program != nil {
+		// an argument vector runs its first word; the other words are the
+		// program's arguments, followed into it as its variables (bash -c
+		// WORD runs WORD, pip install WORD does not)
+		e.flows(program, s, ref)
+	} else {
+		for _, v := range vals {
+			e.flows(v, s, ref)
+		}
 	}
 	if decoded != nil {
 		e.flows(decoded, s, ref)
