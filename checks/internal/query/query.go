@@ -50,6 +50,10 @@ func VendorInstaller(in facts.Intent, u string) bool {
 	if ownForgeRepo(in, u) {
 		return true
 	}
+	if _, h, p, ok := vocab.SplitURL(u); ok && h == "raw.githubusercontent.com" {
+		// the files of a github.com repository: judged as the forge
+		return Declared(in, u) || Declared(in, "https://github.com"+p)
+	}
 	switch vocab.HostLabel(u) {
 	case "installer":
 		return true
