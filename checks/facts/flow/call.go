@@ -2,7 +2,6 @@ package flow
 
 import (
 	"fmt"
-	"html"
 	"path"
 	"slices"
 	"strconv"
@@ -350,20 +349,6 @@ func memoKey(c *closure, a *args) string {
 		}
 	}
 	return b.String()
-}
-
-func (e *engine) instantiate(cls *Val, a *args, at facts.Span) *Val {
-	inst := &Val{Cls: cls.Cls, Inst: true, El: map[string]*Val{}}
-	for k, v := range cls.El {
-		inst.El[k] = v
-	}
-	for _, ctor := range []string{"__init__", "constructor"} {
-		if m := e.method(inst, ctor); m != nil && m.Fn != nil {
-			e.invoke(m.Fn, a, at)
-			break
-		}
-	}
-	return inst
 }
 
 // sensitiveRead maps the labels of a path read to the source label it
@@ -838,84 +823,6 @@ func destStrs(vs []*Val) []string {
 		}
 	}
 	return out
-}
-
-// persisted follows text written to a persistence location as the shell
-// program it will be run as (a cron line without its schedule, a line of
-// a shell rc file).
-func (e *engine) persisted(dest string, texts []string, at facts.Span) {
-	for _, t := range texts {
-		if argv := plistProgram(t); argv != "" {
-			// a launchd job runs its ProgramArguments
-			e.nested("shell", argv, at, "written to "+dest)
-			continue
-		}
-		for _, ln := range strings.Split(t, "\n") {
-			ln = strings.TrimSpace(ln)
-			if k, v, ok := strings.Cut(ln, "="); ok && (k == "ExecStart" || k == "ExecStartPre" || k == "ExecStartPost" || k == "ExecStop" || k == "ExecReload" || k == "Exec") {
-				// a systemd unit's or an autostart entry's command
-				ln = strings.TrimLeft(strings.TrimSpace(v), "-@+!:")
-			}
-			if f := strings.Fields(ln); len(f) > 5 && cronField(f[0]) && cronField(f[1]) {
-				ln = strings.Join(f[5:], " ")
-			} else if len(f) > 1 && strings.HasPrefix(f[0], "@") {
-				ln = strings.Join(f[1:], " ") // @reboot cmd
-			}
-			if ln != "" && !strings.HasPrefix(ln, "#") {
-				e.nested("shell", ln, at, "written to "+dest)
-			}
-		}
-	}
-}
-
-func cronField(s string) bool { return strings.Trim(s, "0123456789*/,-") == "" }
-
-// plistProgram is the command line a launchd property list runs: its
-// ProgramArguments strings joined, or its Program ("" when it has
-// neither).
-func plistProgram(t string) string {
-	key := func(name string) (string, bool) {
-		i := strings.Index(t, "<key>"+name+"</key>")
-		if i < 0 {
-			return "", false
-		}
-		return t[i+len(name)+11:], true
-	}
-	strs := func(s string) []string {
-		var out []string
-		for len(out) < 64 {
-			i := strings.Index(s, "<string>")
-			if i < 0 {
-				break
-			}
-			j := strings.Index(s[i:], "</string>")
-			if j < 0 {
-				break
-			}
-			out = append(out, html.UnescapeString(s[i+8:i+j]))
-			s = s[i+j+9:]
-		}
-		return out
-	}
-	if rest, ok := key("ProgramArguments"); ok {
-		if end := strings.Index(rest, "</array>"); end >= 0 {
-			argv := strs(rest[:end])
-			if len(argv) >= 3 && argv[1] == "-c" {
-				if r := vocab.Call("shell", path.Base(argv[0])); r != nil && r.Kind == "exec-shell" {
-					return argv[2] // sh -c CMD runs CMD
-				}
-			}
-			return strings.Join(argv, " ")
-		}
-	}
-	if rest, ok := key("Program"); ok {
-		if end := strings.Index(rest, "</string>"); end >= 0 {
-			if p := strs(rest[:end+9]); len(p) > 0 {
-				return p[0]
-			}
-		}
-	}
-	return ""
 }
 
 // preferURLs keeps the destinations that are URLs when there are any:

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks/facts"
@@ -211,34 +210,6 @@ func (e *engine) standalone(st *unitState, f *Func, sc *scope) {
 	e.cur, e.fn, e.ctx = prev, prevFn, prevCtx
 }
 
-// ctorFields are the fields an instance of a class holds once its
-// constructor ran with unknown arguments, computed once per class; none
-// while f is the constructor itself.
-func (e *engine) ctorFields(cls *Val, f *Func) map[string]*Val {
-	if e.ctors == nil {
-		e.ctors = map[*class]map[string]*Val{}
-	}
-	if f.Name == "__init__" || f.Name == "constructor" {
-		return nil
-	}
-	if fs, ok := e.ctors[cls.Cls]; ok {
-		return fs
-	}
-	e.ctors[cls.Cls] = nil // a constructor that reaches this class again sees none
-	inst := &Val{Cls: cls.Cls, Inst: true, El: map[string]*Val{}}
-	for k, x := range cls.El {
-		inst.El[k] = x
-	}
-	for _, name := range []string{"__init__", "constructor"} {
-		if m := e.method(inst, name); m != nil && m.Fn != nil {
-			e.invoke(m.Fn, &args{kw: map[string]*Val{}}, e.span(m.Fn.fn.Line, 0))
-			break
-		}
-	}
-	e.ctors[cls.Cls] = inst.El
-	return inst.El
-}
-
 func (e *engine) span(line, col int32) facts.Span { return e.spanIn(e.cur, line, col) }
 
 func (e *engine) spanIn(st *unitState, line, col int32) facts.Span {
@@ -433,27 +404,6 @@ func (e *engine) decorator(d *Expr, f *Func, sc *scope) {
 	e.eval(d, sc)
 }
 
-func (e *engine) declareClass(f *Func, sc *scope) {
-	cl := &class{name: f.Name, methods: map[string]*closure{}}
-	body := &scope{vars: map[string]*Val{}, parent: sc}
-	for _, s := range f.Body {
-		switch s.Op {
-		case Def:
-			cl.methods[s.Fn.Name] = &closure{fn: s.Fn, scope: sc, unit: e.cur}
-		default:
-			e.stmt(s, body)
-		}
-	}
-	for _, b := range f.Decorators { // bases are lowered as decorators
-		cl.bases = append(cl.bases, e.eval(b, sc))
-	}
-	v := &Val{Cls: cl, El: map[string]*Val{}}
-	for k, x := range body.vars {
-		v.setField(k, x)
-	}
-	sc.vars[f.Name] = v
-}
-
 func (e *engine) assign(d *Expr, v *Val, sc *scope, at facts.Span) {
 	switch d.Op {
 	case Name:
@@ -559,24 +509,6 @@ func elements(v *Val) *Val {
 	}
 	out := merge(parts...).clone()
 	out.addTaints(v.T)
-	return out
-}
-
-// loopValues are the values a loop's variable takes, in turn: one value
-// that may be any element, or, for a literal table longer than a value
-// holds strings, its elements a few at a time, so that no name in the
-// table is lost.
-func loopValues(it *Val) []*Val {
-	els := ordered(it)
-	if len(els) <= maxStrs || len(els) > maxLoopTable {
-		return []*Val{elements(it)}
-	}
-	var out []*Val
-	for i := 0; i < len(els); i += maxStrs {
-		part := merge(els[i:min(i+maxStrs, len(els))]...).clone()
-		part.addTaints(it.T)
-		out = append(out, part)
-	}
 	return out
 }
 
@@ -696,47 +628,6 @@ func (e *engine) eval(x *Expr, sc *scope) *Val {
 		return e.comprehension(x, sc)
 	}
 	return &Val{}
-}
-
-// stratumRequest names the method of a Stratum mining request built as a
-// dictionary: a method the vocabulary knows as Stratum's, or the Monero
-// pool login (method "login" whose params carry a wallet login, a pass
-// and a miner agent).
-func stratumRequest(v *Val) string {
-	mv := v.El["method"]
-	if mv == nil {
-		return ""
-	}
-	for _, m := range mv.S {
-		if vocab.NameLabel(m) == "stratum" {
-			return m
-		}
-		if p := v.El["params"]; m == "login" && p != nil && p.El["login"] != nil && p.El["pass"] != nil && p.El["agent"] != nil {
-			return m
-		}
-	}
-	return ""
-}
-
-// comprehension calls a comprehension's function with each element of a
-// literal table in turn, so the list it builds keeps their order (the
-// characters of a string spelled in codes); any other iterable gives one
-// call with any element.
-func (e *engine) comprehension(x *Expr, sc *scope) *Val {
-	it := e.eval(x.X, sc)
-	c := &closure{fn: x.Fn, scope: sc, unit: e.cur}
-	els := ordered(it)
-	if len(els) <= 1 || len(els) > maxLoopTable {
-		els = []*Val{elements(it)}
-	}
-	out := &Val{El: map[string]*Val{}}
-	at := e.span(x.Line, x.Col)
-	for i, el := range els {
-		r := e.invoke(c, &args{pos: []*Val{el}, order: []*Val{el}, names: []string{""}, kw: map[string]*Val{}}, at)
-		out.setField(strconv.Itoa(i), r)
-		out.addTaints(r.T)
-	}
-	return out
 }
 
 func (e *engine) evalAll(xs []*Expr, sc *scope) []*Val {
@@ -939,33 +830,6 @@ func (e *engine) index(x *Expr, sc *scope) *Val {
 		v.S = obj.S // a slice of a string is still mostly that string
 	}
 	return v
-}
-
-func (e *engine) method(inst *Val, name string) *Val {
-	var find func(c *class, depth int) *closure
-	find = func(c *class, depth int) *closure {
-		if c == nil || depth > 8 {
-			return nil
-		}
-		if m, ok := c.methods[name]; ok {
-			return m
-		}
-		for _, b := range c.bases {
-			if m := find(b.Cls, depth+1); m != nil {
-				return m
-			}
-		}
-		return nil
-	}
-	m := find(inst.Cls, 0)
-	if m == nil {
-		return nil
-	}
-	b := *m
-	if inst.Inst {
-		b.self = inst
-	}
-	return &Val{Fn: &b}
 }
 
 func (e *engine) bindImport(st *unitState, im Import) {
