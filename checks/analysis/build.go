@@ -271,21 +271,97 @@ func intent(s *resolve.Subject, hosts []string) facts.Intent {
 	if s.Name != "" {
 		in.Purpose = append(in.Purpose, s.Name)
 	}
+	var homes, repos []string
 	if m := s.Manifests; m != nil {
 		if m.Skill != nil && m.Skill.V != nil {
 			in.Declared = facts.Span{Path: m.Skill.Path, Line: 1, Medium: facts.Manifest}
+			for _, k := range m.Skill.V.Keys {
+				homes = append(homes, homeURLs(k.Name, k.Value, 0)...)
+				repos = append(repos, repoURLs(k.Value, 0)...)
+			}
 		}
+		var fields []*manifest.StringField
 		if m.Package != nil && m.Package.V != nil {
-			for _, u := range []*manifest.StringField{m.Package.V.Homepage, m.Package.V.Repository} {
-				if u != nil && u.Value != "" {
-					hosts = append(hosts, hostOf(u.Value))
+			fields = append(fields, m.Package.V.Homepage, m.Package.V.Repository)
+		}
+		if m.Plugin != nil && m.Plugin.V != nil {
+			fields = append(fields, m.Plugin.V.Homepage, m.Plugin.V.Repository)
+		}
+		for _, u := range fields {
+			if u != nil && u.Value != "" {
+				homes = append(homes, hostOf(u.Value))
+				if r := repoOf(u.Value); r != "" {
+					repos = append(repos, r)
 				}
 			}
 		}
 	}
+	slices.Sort(repos)
+	in.Repos = slices.Compact(repos)
+	hosts = append(hosts, homes...)
 	slices.Sort(hosts)
 	in.Hosts = slices.Compact(hosts)
+	slices.Sort(homes)
+	in.Homes = slices.Compact(homes)
 	return in
+}
+
+// homeURLs are the hosts of a frontmatter's homepage, repository or
+// source values, at the top or nested under metadata (bounded depth).
+func homeURLs(key string, v *yaml.Node, depth int) []string {
+	if v == nil || depth > 4 {
+		return nil
+	}
+	switch v.Kind {
+	case yaml.ScalarNode:
+		switch strings.ToLower(key) {
+		case "homepage", "repository", "repo", "source", "url", "website":
+			if strings.HasPrefix(v.Value, "https://") || strings.HasPrefix(v.Value, "http://") {
+				return []string{hostOf(v.Value)}
+			}
+		}
+	case yaml.MappingNode:
+		var out []string
+		for i := 0; i+1 < len(v.Content); i += 2 {
+			out = append(out, homeURLs(v.Content[i].Value, v.Content[i+1], depth+1)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// repoURLs are the forge repositories a frontmatter value names, at any
+// key (github-url, source, metadata.repository), bounded depth.
+func repoURLs(v *yaml.Node, depth int) []string {
+	if v == nil || depth > 4 {
+		return nil
+	}
+	if v.Kind == yaml.ScalarNode {
+		if r := repoOf(v.Value); r != "" {
+			return []string{r}
+		}
+		return nil
+	}
+	var out []string
+	for _, c := range v.Content {
+		out = append(out, repoURLs(c, depth+1)...)
+	}
+	return out
+}
+
+// repoOf is "host/owner/repo" of a forge repository URL, lower case ("" for
+// anything else).
+func repoOf(u string) string {
+	u = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(u, "git+"), "https://"), "http://"), ".git")
+	parts := strings.Split(u, "/")
+	if len(parts) < 3 || parts[1] == "" || parts[2] == "" {
+		return ""
+	}
+	switch h := strings.ToLower(parts[0]); h {
+	case "github.com", "gitlab.com", "codeberg.org", "bitbucket.org":
+		return h + "/" + strings.ToLower(parts[1]) + "/" + strings.ToLower(parts[2])
+	}
+	return ""
 }
 
 func hostOf(u string) string {

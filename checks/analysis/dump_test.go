@@ -41,5 +41,6 @@ func TestDump(t *testing.T) {
 	for _, x := range set.Unresolved {
 		fmt.Fprintf(&b, "unresolved %s at %s\n", x.What, x.At)
 	}
+	fmt.Fprintf(&b, "intent hosts %v\n", set.Intent.Hosts)
 	fmt.Println(b.String())
 }

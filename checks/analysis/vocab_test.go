@@ -49,7 +49,7 @@ func promised(e *vocab.Entry, set *facts.Set) bool {
 		return slices.ContainsFunc(set.Effects, func(x facts.Effect) bool { return x.Kind == k })
 	}
 	secret := []facts.Label{facts.CredentialStore, facts.EnvFile, facts.Keychain, facts.BrowserData, facts.Wallet, facts.AgentConfig,
-		facts.History, facts.WholeEnv, facts.SecretEnv, facts.UserFiles, facts.Clipboard, facts.SystemInfo, facts.UserInput, facts.Socket}
+		facts.History, facts.Keystrokes, facts.WholeEnv, facts.SecretEnv, facts.UserFiles, facts.Clipboard, facts.SystemInfo, facts.UserInput, facts.Socket}
 	exec := []facts.SinkKind{facts.ExecShell, facts.ExecCode, facts.Deserialize}
 	switch kind {
 	case "sink":

@@ -72,6 +72,7 @@ const (
 	Wallet          Label = "wallet"
 	AgentConfig     Label = "agent-config" // another agent's configuration and tokens
 	History         Label = "history"      // shell and REPL history
+	Keystrokes      Label = "keystrokes"   // what the user types, captured (a keylogger)
 	SystemInfo      Label = "system-info"  // host name, user, OS, network interfaces
 	RemoteContent   Label = "remote-content"
 	Decoded         Label = "decoded"    // a value decoded or decrypted from a constant
@@ -85,7 +86,7 @@ const (
 func (l Label) Secret() bool {
 	switch l {
 	case CredentialStore, EnvFile, SecretEnv, WholeEnv, Conversation, UserFiles, Clipboard, BrowserData, Keychain, Wallet,
-		AgentConfig, History:
+		AgentConfig, History, Keystrokes:
 		return true
 	}
 	return false
@@ -220,6 +221,8 @@ type Ref struct {
 type Intent struct {
 	Purpose  []string `json:"purpose,omitempty"` // name, description, headings
 	Hosts    []string `json:"hosts,omitempty"`   // hosts its documentation and manifests name
+	Homes    []string `json:"homes,omitempty"`   // hosts its manifests name as its home (homepage, repository)
+	Repos    []string `json:"repos,omitempty"`   // forge repositories its manifests name ("github.com/owner/repo")
 	Tools    []string `json:"tools,omitempty"`   // allowed-tools, declared permissions
 	Declared Span     `json:"declared"`
 }

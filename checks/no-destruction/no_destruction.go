@@ -42,6 +42,10 @@ func broad(s facts.Sink) string {
 		return "deletes the system directory " + s.Dest
 	case labels.Has("credential-store") || labels.Has("keychain") || labels.Has("wallet"):
 		return "deletes " + s.Dest
+	case labels.Has("user-files") && s.Kind == facts.Delete && strings.Count(strings.TrimPrefix(d, "~/"), "/") <= 1:
+		// the folder itself or everything directly in it, not a build
+		// directory of a project kept there
+		return "deletes the user's documents " + s.Dest
 	case (d == "?" || d == "?/" || d == "?/*") && recursive(s.Args):
 		// rm -rf "$DIR"/ with nothing guarding $DIR: the root when it is
 		// empty

@@ -12,12 +12,21 @@ scripts and MCP launch specs, following values through variables, pipes,
 command substitutions, files written then run, and strings built from
 parts.
 
+Code hidden in the source counts as decoded: text spelled as character
+codes (bytes([99, …]), String.fromCharCode, chr in a comprehension), HTML
+entities, reversed strings, format templates, an executable's bytes written
+out as a list, and a base64, hex or compressed constant even when it does
+not decode to text.
+
 It fails on every such flow, with one exception that only warns: a
 document's step that runs the official installer of a well-known toolchain
-(rustup, uv, Homebrew, Docker, …) or of a host the artifact itself declares
-as its vendor, which its user runs as a documented install step. A labelled
-example (a security guide showing the shape) or a prohibition ("never pipe
-curl into sh") passes.`
+(rustup, uv, Homebrew, Docker, …), of a host the artifact's manifests name
+as its home (homepage, repository), from a source forge its documentation
+names, or from the forge repository its manifests name as its source,
+which its user runs as a documented install step. A host that is only
+linked from the documentation is not a vendor: any text can link any host.
+A labelled example (a security guide showing the shape) or a prohibition
+("never pipe curl into sh") passes.`
 
 // Remediation says how to fix a finding.
 const Remediation = `Ship the code you run, pin it by checksum, or tell the user to install the

@@ -7,7 +7,6 @@ import (
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/internal/query"
-	"github.com/metahub-ai/attest/checks/vocab"
 	"github.com/metahub-ai/attest/resolve"
 )
 
@@ -59,12 +58,13 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 }
 
 // documentedInstaller: a document's step that runs a well-known
-// toolchain's installer, or one from the vendor the artifact declares.
+// toolchain's installer, or one from the vendor the artifact's manifests
+// declare.
 func documentedInstaller(intent facts.Intent, f facts.Flow) bool {
 	if !documented(f) {
 		return false
 	}
-	return vocab.HostLabel(f.From.What) == "installer" || query.Declared(intent, f.From.What)
+	return query.VendorInstaller(intent, f.From.What)
 }
 
 // documented: a step a person runs from the documentation or while

@@ -114,7 +114,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		ev := query.SinkEvidence(s, msg)
 		inDoc := s.Ctx.Has(facts.InDoc)
 		switch {
-		case always(s.DestLabels, s.Dest) && (foreignKey(s) || !inDoc):
+		case always(s.DestLabels, s.Dest) && (foreignKey(s) || !inDoc || rootKeys(s.Dest)):
 			fails = append(fails, ev)
 		case s.Ctx.Has(facts.Consent):
 			// the user is asked first, or runs it themselves
@@ -172,6 +172,13 @@ func writtenTo(at facts.Span) string {
 		}
 	}
 	return ""
+}
+
+// rootKeys: the superuser's authorized_keys, where no skill's setup
+// step belongs.
+func rootKeys(dest string) bool {
+	d := strings.ToLower(strings.TrimSpace(dest))
+	return strings.HasPrefix(d, "/root/") || strings.HasPrefix(d, "/var/root/")
 }
 
 // foreignKey: a public key literal written into authorized_keys (someone

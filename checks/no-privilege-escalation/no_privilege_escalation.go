@@ -95,7 +95,31 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 		fails = append(fails, ev)
 	}
+	for _, s := range set.Sinks {
+		if s.Kind != facts.FileWrite || !query.Stands(s.Ctx) || !vocab.Labels(s.DestLabels).Has("ssh-server-config") {
+			continue
+		}
+		if setting := opensSSH(s.Args); setting != "" {
+			fails = append(fails, query.SinkEvidence(s, fmt.Sprintf("opens the SSH server (%q written to %s)", setting, s.Dest)))
+		}
+	}
 	return query.Outcome(in.Subject, fails, warns, "no privilege is raised"), nil
+}
+
+// opensSSH names a line written to an SSH server's configuration that
+// lets root or an empty password log in ("" for none).
+func opensSSH(args []string) string {
+	for _, a := range args {
+		ln, ok := strings.CutPrefix(a, "data:")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(strings.ToLower(ln))
+		if len(f) >= 2 && (f[0] == "permitrootlogin" && f[1] == "yes" || f[0] == "permitemptypasswords" && f[1] == "yes") {
+			return strings.TrimSpace(ln)
+		}
+	}
+	return ""
 }
 
 // selfOrDocker: the documented post-install step that adds the user to

@@ -3,7 +3,8 @@ package notrojansource
 
 // Doc is the check's documentation.
 const Doc = `Finds code whose meaning differs from what a reviewer sees (Trojan
-Source, CVE-2021-42574) in code files of every language. It fails on a
+Source, CVE-2021-42574) in code files of every language and in the
+Python, JavaScript/TypeScript and Go blocks of documents. It fails on a
 bidi embedding, override or isolate outside string literals (in code or
 comments), or inside a literal that does not also contain RTL letters and
 close every embedding itself; on invisible or filler characters in

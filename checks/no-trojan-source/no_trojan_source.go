@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"go/scanner"
 	"go/token"
+	"path"
 	"strings"
 	"unicode"
 
 	"github.com/metahub-ai/attest/checks"
+	"github.com/metahub-ai/attest/checks/facts/markdown"
 	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/internal/uni"
@@ -21,7 +23,7 @@ import (
 // Check is no-trojan-source.
 var Check = &checks.Check{
 	ID:          "no-trojan-source",
-	Version:     "1.1.0",
+	Version:     "1.2.0",
 	Title:       "No Trojan Source in code",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -98,6 +100,11 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 		lang := files.Language(f.Path, f.Content)
 		if lang == "" {
+			if isDoc(f.Path) && bytes.ContainsFunc(f.Content, suspicious) {
+				// the code blocks of a document are code a model runs
+				fl, wn := judgeBlocks(f.Path, f.Content)
+				fails, warns = append(fails, fl...), append(warns, wn...)
+			}
 			continue
 		}
 		codeFiles++
@@ -170,6 +177,48 @@ func judge(p, lang string, src []byte) (fails, warns []checks.Evidence) {
 				fails = append(fails, checks.At(p, i+1, pos.Col, "bidi control in code: "+h.Names()))
 			}
 		}
+	}
+	return fails, warns
+}
+
+func isDoc(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".md", ".markdown", ".mdx", ".mdc":
+		return true
+	}
+	return false
+}
+
+// blockLang is the tokenized language of a fenced block's info string ("" for
+// none).
+func blockLang(info string) string {
+	switch info {
+	case "python", "py", "python3", "py3":
+		return "python"
+	case "js", "javascript", "node", "jsx", "ts", "typescript", "tsx", "mjs", "cjs":
+		return "js"
+	case "go", "golang":
+		return "go"
+	}
+	return ""
+}
+
+// judgeBlocks judges the fenced code blocks of a document, each as a file
+// of its language, at the document's lines.
+func judgeBlocks(p string, src []byte) (fails, warns []checks.Evidence) {
+	for _, b := range markdown.Parse(string(src), 0) {
+		lang := blockLang(b.Info)
+		if b.Kind != markdown.Fence || lang == "" || !strings.ContainsFunc(b.Text, suspicious) {
+			continue
+		}
+		fl, wn := judge(p, lang, []byte(b.Text))
+		for i := range fl {
+			fl[i].Line += b.Line
+		}
+		for i := range wn {
+			wn[i].Line += b.Line
+		}
+		fails, warns = append(fails, fl...), append(warns, wn...)
 	}
 	return fails, warns
 }

@@ -24,7 +24,9 @@ import (
 //	deserialize          loads data= as objects (pickle, marshal)
 //	ctor:TYPE            returns an object whose methods are looked up as TYPE.method (fields=Name:N keeps
 //	                     argument N as its field Name; label=L makes the object a value of label L)
-//	store                keeps data= in the receiver under the key name= (a header set, a buffer write)
+//	store                keeps data= in the receiver under the key name= (a header set, a buffer write, an
+//	                     element appended); into= names the argument that keeps it instead of the receiver,
+//	                     and local limits it to a value the artifact built (a list, a dict, an object)
 //	xform:KIND           returns its arguments transformed: encode, decode, compress, decompress, pass
 //	join                 returns its arguments joined as a path
 //	home                 returns the home directory ("~"), or its argument with "~" expanded
@@ -88,7 +90,7 @@ func parseRefs(v string) []ArgRef {
 	return out
 }
 
-var refKinds = []string{"dest", "data", "path", "name", "cmd", "code", "cred", "shell", "str", "out"}
+var refKinds = []string{"dest", "data", "path", "name", "cmd", "code", "cred", "shell", "str", "out", "into", "in"}
 
 // CallEntries are the entries of every calls-LANG.txt file.
 func CallEntries() []*Entry {

@@ -166,7 +166,13 @@ func (e *engine) call(x *Expr, sc *scope) *Val {
 		case "":
 			a.pos = append(a.pos, v)
 		case "*":
-			a.pos = append(a.pos, elements(v))
+			// f(*table), f(...table): each element of a literal table is
+			// an argument of its own
+			if els := ordered(v); len(els) > 1 && len(els) <= maxLoopTable {
+				a.pos = append(a.pos, els...)
+			} else {
+				a.pos = append(a.pos, elements(v))
+			}
 		case "**":
 			for k, f := range v.El {
 				a.kw[k] = f
@@ -351,27 +357,13 @@ func memoKey(c *closure, a *args) string {
 	return b.String()
 }
 
-func (e *engine) instantiate(cls *Val, a *args, at facts.Span) *Val {
-	inst := &Val{Cls: cls.Cls, Inst: true, El: map[string]*Val{}}
-	for k, v := range cls.El {
-		inst.El[k] = v
-	}
-	for _, ctor := range []string{"__init__", "constructor"} {
-		if m := e.method(inst, ctor); m != nil && m.Fn != nil {
-			e.invoke(m.Fn, a, at)
-			break
-		}
-	}
-	return inst
-}
-
 // sensitiveRead maps the labels of a path read to the source label it
 // yields ("" when reading it is unremarkable).
 func sensitiveRead(labels vocab.Labels) facts.Label {
 	if labels.Has("public") {
 		return "" // a public key is published by design
 	}
-	for _, l := range []string{"credential-store", "keychain", "browser-data", "wallet", "agent-config", "env-file", "history"} {
+	for _, l := range []string{"credential-store", "keychain", "browser-data", "wallet", "agent-config", "env-file", "history", "user-files"} {
 		if labels.Has(l) {
 			return facts.Label(l)
 		}
@@ -485,6 +477,9 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 				}
 				for _, d := range data {
 					w.addTaints(allTaints(d, 3))
+					for _, t := range d.S {
+						w.addStr(t) // the text, for a later run of the file
+					}
 				}
 			}
 			labels := vocab.PathLabels(p)
@@ -497,7 +492,15 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 			}
 			var written []string
 			for _, t := range strsOf(data) {
-				written = append(written, "data:"+clipLine(t))
+				// each line written, for checks that read settings
+				for i, ln := range strings.Split(t, "\n") {
+					if i == 32 {
+						break
+					}
+					if ln = strings.TrimSpace(ln); ln != "" {
+						written = append(written, "data:"+clipLine(ln))
+					}
+				}
 			}
 			for _, k := range kinds {
 				s := e.sink(k, api, p, labels, written, at)
@@ -523,11 +526,24 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 		return &Val{}
 	case "store":
 		// a method that keeps data= in its receiver, under the key name=
-		// names ("" for any): a header set, a buffer written to
-		if a.recv != nil {
+		// names ("" for any): a header set, a buffer written to, an
+		// element appended. into= names the argument that keeps it instead
+		// (Object.assign(target, src)); local: only a value the artifact
+		// built (a list, a dict), not a library's object
+		target := a.recv
+		if into := a.ref(role, "into"); len(into) > 0 {
+			target = into[0]
+		}
+		if target != nil && !(role.Entry.Has("local") && (target.Q != "" && target.Q != "container" || target.Fn != nil || target.Cls != nil && !target.Inst || target.Env)) {
 			k := firstStr(a.ref(role, "name"))
 			for _, d := range a.ref(role, "data") {
-				a.recv.setField(k, merge(a.recv.El[k], d))
+				if d == target {
+					continue
+				}
+				target.setField(k, merge(target.El[k], d))
+				if role.Entry.Has("local") {
+					target.addTaints(allTaints(d, 3)) // as obj[k] = v does
+				}
 			}
 		}
 		return all
@@ -689,10 +705,14 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 			if f, ok := o.El[names[0]]; ok {
 				return f
 			}
+			q := names[0]
 			if o.Q != "" {
-				return &Val{Q: o.Q + "." + names[0]}
+				q = o.Q + "." + q
 			}
-			return &Val{Q: names[0]}
+			if r := vocab.Call(e.lang(), q); r != nil && r.Kind == "env-map" {
+				return e.envMap(q) // getattr(os, "environ") is the environment
+			}
+			return &Val{Q: q}
 		}
 		return all
 	case "register":
@@ -810,27 +830,6 @@ func destStrs(vs []*Val) []string {
 	}
 	return out
 }
-
-// persisted follows text written to a persistence location as the shell
-// program it will be run as (a cron line without its schedule, a line of
-// a shell rc file).
-func (e *engine) persisted(dest string, texts []string, at facts.Span) {
-	for _, t := range texts {
-		for _, ln := range strings.Split(t, "\n") {
-			ln = strings.TrimSpace(ln)
-			if f := strings.Fields(ln); len(f) > 5 && cronField(f[0]) && cronField(f[1]) {
-				ln = strings.Join(f[5:], " ")
-			} else if len(f) > 1 && strings.HasPrefix(f[0], "@") {
-				ln = strings.Join(f[1:], " ") // @reboot cmd
-			}
-			if ln != "" && !strings.HasPrefix(ln, "#") {
-				e.nested("shell", ln, at, "written to "+dest)
-			}
-		}
-	}
-}
-
-func cronField(s string) bool { return strings.Trim(s, "0123456789*/,-") == "" }
 
 // preferURLs keeps the destinations that are URLs when there are any:
 // a flag's value read as a positional is not where a request goes.

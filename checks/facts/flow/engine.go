@@ -94,6 +94,11 @@ type engine struct {
 	// files holds what the artifact wrote to each path, so a later read
 	// of the path carries it.
 	files map[string]*Val
+	// argBinds are the variables the next nested shell program starts
+	// with: the words of an argument vector that carry values.
+	argBinds map[string]*Val
+	// ctors holds each class's fields after its constructor ran.
+	ctors map[*class]map[string]*Val
 	// stdin is what a nested script reads when nothing is piped to a
 	// command (git hands a credential helper the credentials).
 	stdin *Val
@@ -193,6 +198,11 @@ func (e *engine) standalone(st *unitState, f *Func, sc *scope) {
 				for k, x := range cv.El {
 					v.El[k] = x
 				}
+				// what the constructor stores in its fields, the other
+				// methods read (self.url set in __init__)
+				for k, x := range e.ctorFields(cv, f) {
+					v.El[k] = x
+				}
 			}
 		}
 		local.vars[p.Name] = v
@@ -244,7 +254,10 @@ func (e *engine) effect(k facts.EffectKind, what string, at facts.Span) {
 }
 
 // flows records a flow from every taint of v to the sink.
-func (e *engine) flows(v *Val, s facts.Sink, arg string) {
+func (e *engine) flows(v *Val, s facts.Sink, arg string) { e.flowsAs(v, s, arg, facts.Proven) }
+
+// flowsAs records flows of a given strength.
+func (e *engine) flowsAs(v *Val, s facts.Sink, arg string, strength facts.Strength) {
 	for _, t := range allTaints(v, 3) {
 		src := e.set.Sources[t.src]
 		key := fmt.Sprintf("%d\x00%s\x00%s:%d:%d", t.src, s.Kind, s.At.Path, s.At.Line, s.At.Col)
@@ -262,7 +275,7 @@ func (e *engine) flows(v *Val, s facts.Sink, arg string) {
 		if arg != "" {
 			to.Args = append(slices.Clone(s.Args), "via:"+arg)
 		}
-		e.set.Flows = append(e.set.Flows, facts.Flow{From: src, To: to, Steps: slices.Clone(t.steps), Strength: facts.Proven})
+		e.set.Flows = append(e.set.Flows, facts.Flow{From: src, To: to, Steps: slices.Clone(t.steps), Strength: strength})
 	}
 }
 
@@ -314,18 +327,19 @@ func (e *engine) stmt(s *Stmt, sc *scope) *Val {
 		return withStep(v, at)
 	case For:
 		it := e.eval(s.Val, sc)
-		el := elements(it)
-		for _, d := range s.Dst {
-			e.assign(d, el, sc, at)
-		}
-		if len(s.Dst) > 1 {
-			// for k, v in d.items(): each name may be any element
+		e.loop++
+		var r *Val
+		for i, el := range loopValues(it) {
 			for _, d := range s.Dst {
 				e.assign(d, el, sc, at)
 			}
+			r = merge(r, e.block(s.Body, sc))
+			if i == 0 {
+				// a second pass sees what the first left in the loop's
+				// variables
+				r = merge(r, e.block(s.Body, sc))
+			}
 		}
-		e.loop++
-		r := merge(e.block(s.Body, sc), e.block(s.Body, sc))
 		e.loop--
 		if r != nil && len(r.T)+len(r.S) > 0 {
 			return r
@@ -395,27 +409,6 @@ func target(s *Stmt, d *Expr, sc *scope) *scope {
 // registration call sees the function as its argument.
 func (e *engine) decorator(d *Expr, f *Func, sc *scope) {
 	e.eval(d, sc)
-}
-
-func (e *engine) declareClass(f *Func, sc *scope) {
-	cl := &class{name: f.Name, methods: map[string]*closure{}}
-	body := &scope{vars: map[string]*Val{}, parent: sc}
-	for _, s := range f.Body {
-		switch s.Op {
-		case Def:
-			cl.methods[s.Fn.Name] = &closure{fn: s.Fn, scope: sc, unit: e.cur}
-		default:
-			e.stmt(s, body)
-		}
-	}
-	for _, b := range f.Decorators { // bases are lowered as decorators
-		cl.bases = append(cl.bases, e.eval(b, sc))
-	}
-	v := &Val{Cls: cl, El: map[string]*Val{}}
-	for k, x := range body.vars {
-		v.setField(k, x)
-	}
-	sc.vars[f.Name] = v
 }
 
 func (e *engine) assign(d *Expr, v *Val, sc *scope, at facts.Span) {
@@ -593,6 +586,11 @@ func (e *engine) eval(x *Expr, sc *scope) *Val {
 			}
 			return v
 		case "%":
+			if e.lang() == "python" && len(a.S) > 0 {
+				if v := percentFormat(a, b); v != nil {
+					return v
+				}
+			}
 			return concat(a, b)
 		case "or", "||", "??", "and", "&&":
 			return merge(a, b)
@@ -648,6 +646,9 @@ func (e *engine) eval(x *Expr, sc *scope) *Val {
 			v.setField(k, ev)
 			v.addTaints(ev.T)
 		}
+		if m := stratumRequest(v); m != "" {
+			e.effect(facts.Miner, "a Stratum mining request ("+m+")", e.span(x.Line, x.Col))
+		}
 		return v
 	case Lambda:
 		return &Val{Fn: &closure{fn: x.Fn, scope: sc, unit: e.cur}}
@@ -655,6 +656,8 @@ func (e *engine) eval(x *Expr, sc *scope) *Val {
 		return merge(e.evalAll(x.Args, sc)...)
 	case Elem:
 		return elements(e.eval(x.X, sc))
+	case Comp:
+		return e.comprehension(x, sc)
 	}
 	return &Val{}
 }
@@ -814,7 +817,12 @@ func (e *engine) index(x *Expr, sc *scope) *Val {
 	k, known := key.str()
 	if obj.Env {
 		if known {
-			return e.envVar(k, obj)
+			// a name taken from a table in a loop may be any of its strings
+			var out []*Val
+			for _, n := range key.S {
+				out = append(out, e.envVar(n, obj))
+			}
+			return merge(out...)
 		}
 		return obj
 	}
@@ -840,44 +848,20 @@ func (e *engine) index(x *Expr, sc *scope) *Val {
 			return f
 		}
 	}
+	// a table read with a value as its key yields what the key selects: a
+	// substitution table maps a secret character by character
+	kt := taintOnly(key)
 	if f, ok := obj.El[""]; ok {
-		return merge(f, taintOnly(obj))
+		return merge(f, taintOnly(obj), kt)
 	}
 	if !known && len(obj.El) > 0 {
-		return elements(obj)
+		return merge(elements(obj), kt)
 	}
-	v := taintOnly(obj)
+	v := taintOnly(obj, key)
 	if len(obj.S) > 0 && len(obj.El) == 0 {
 		v.S = obj.S // a slice of a string is still mostly that string
 	}
 	return v
-}
-
-func (e *engine) method(inst *Val, name string) *Val {
-	var find func(c *class, depth int) *closure
-	find = func(c *class, depth int) *closure {
-		if c == nil || depth > 8 {
-			return nil
-		}
-		if m, ok := c.methods[name]; ok {
-			return m
-		}
-		for _, b := range c.bases {
-			if m := find(b.Cls, depth+1); m != nil {
-				return m
-			}
-		}
-		return nil
-	}
-	m := find(inst.Cls, 0)
-	if m == nil {
-		return nil
-	}
-	b := *m
-	if inst.Inst {
-		b.self = inst
-	}
-	return &Val{Fn: &b}
 }
 
 func (e *engine) bindImport(st *unitState, im Import) {

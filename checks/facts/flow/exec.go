@@ -1,20 +1,11 @@
 package flow
 
 import (
-	"bytes"
-	"compress/gzip"
-	"compress/zlib"
-	"encoding/base32"
-	"encoding/base64"
-	"encoding/hex"
 	"fmt"
-	"io"
-	"net/url"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
 
 	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/vocab"
@@ -52,22 +43,47 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	}
 	var texts []string
 	var argv []string
+	// A word of an argument vector that carries a value, or is not known,
+	// is handed to the command as a variable bound to that value, so what
+	// the command does with it keeps its sources.
+	binds := map[string]*Val{}
+	var line []string
+	var program *Val // an argument vector's first word: what is run
+	addWord := func(v *Val) {
+		if v == nil {
+			return
+		}
+		if program == nil {
+			program = v
+		}
+		if len(v.T) == 0 && len(v.S) > 0 {
+			argv = append(argv, v.S[0])
+			line = append(line, shellJoin([]string{v.S[0]}))
+			return
+		}
+		argv = append(argv, firstOr(v.S, "?"))
+		name := "__attest_arg" + strconv.Itoa(len(binds))
+		binds[name] = v
+		line = append(line, `"$`+name+`"`)
+	}
 	for _, v := range vals {
 		if v == nil {
 			continue
 		}
 		if role.Kind == "exec-argv" && !shell && len(v.El) > 0 {
-			argv = append(argv, strsOf([]*Val{v})...)
+			for _, el := range ordered(v) {
+				addWord(el)
+			}
 			continue
 		}
 		if role.Kind == "exec-argv" && !shell {
-			argv = append(argv, firstOr(v.S, "?"))
+			addWord(v)
 			continue
 		}
 		texts = append(texts, v.S...)
 	}
 	if len(argv) > 0 {
-		texts = append(texts, shellJoin(argv))
+		texts = append(texts, strings.Join(line, " "))
 	}
 	if role.Entry.Has("line") {
 		// the arguments are one command line, joined as they are
@@ -114,6 +130,9 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	dest := ""
 	if len(texts) > 0 {
 		dest = texts[0]
+		if len(argv) > 0 && len(binds) > 0 && dest == strings.Join(line, " ") {
+			dest = shellJoin(argv) // shown with "?" for the bound words
+		}
 	}
 	if (role.Entry.Opt("strip") != "" || role.Entry.Has("defines")) && len(texts) == 0 {
 		return taintOnly(vals...)
@@ -132,11 +151,38 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 			e.flows(w, s, ref)
 		}
 	}
+	// path= is a script file the interpreter runs (python3 /tmp/x.py):
+	// what the artifact wrote or downloaded there runs
+	// (unless one of path-unless= is given: python -m MOD FILE reads FILE
+	// as data)
+	scripts := strsOf(a.ref(role, "path"))
+	if u := role.Entry.Opt("path-unless"); u != "" && hasAny(a, splitOpt(u)) {
+		scripts = nil
+	}
+	for _, p := range scripts {
+		if w := e.stored(p); w != nil {
+			e.flows(w, s, ref)
+		}
+	}
+	// fd= names the arguments that bind the command's standard streams
+	// (stdin=sock.fileno()): a descriptor redirect of what they hold
+	for f := range splitOpt(role.Entry.Opt("fd")) {
+		if v := a.kw[f]; v != nil && len(v.T) > 0 {
+			e.flows(v, e.sink(facts.FDRedirect, api, f, nil, nil, at), "data")
+		}
+	}
 	if also := role.Entry.Opt("also"); also != "" {
 		e.sink(facts.SinkKind(also), api, clipLine(dest), nil, argv, at)
 	}
-	for _, v := range vals {
-		e.flows(v, s, ref)
+	if len(argv) > 0 && len(texts) == 1 && program != nil {
+		// an argument vector runs its first word; the other words are the
+		// program's arguments, followed into it as its variables (bash -c
+		// WORD runs WORD, pip install WORD does not)
+		e.flows(program, s, ref)
+	} else {
+		for _, v := range vals {
+			e.flows(v, s, ref)
+		}
 	}
 	if decoded != nil {
 		e.flows(decoded, s, ref)
@@ -156,13 +202,88 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	if l := role.Entry.Opt("stdin"); l != "" {
 		e.stdin = e.source(facts.Label(l), api, at)
 	}
+	// in= is what the command reads on its standard input
+	// (subprocess.run(cmd, input=data)): the nested program reads it
+	if ins := a.ref(role, "in"); len(ins) > 0 {
+		e.stdin = merge(append([]*Val{e.stdin}, ins...)...)
+	}
+	var output *Val
+	before := len(e.set.Sinks)
 	for _, t := range texts {
-		e.nested(lang, t, at, how)
+		if lang == "shell" && len(binds) > 0 {
+			e.argBinds = binds
+		}
+		output = merge(output, e.nested(lang, t, at, how))
+		e.argBinds = nil
+	}
+	// The command's text is folded to strings, its unknown parts "?": what
+	// the artifact put into those parts reaches what the command sends
+	// with them (nslookup "$TOKEN.x.example"), as far as one command
+	// shows.
+	if in := taintOnly(vals...); len(in.T) > 0 {
+		// each word that carries a value, and whether it is a credential
+		// header ("Authorization: Bearer $TOKEN")
+		var words []*Val
+		for _, v := range vals {
+			if v == nil {
+				continue
+			}
+			if els := ordered(v); len(v.El) > 0 {
+				words = append(words, els...)
+			} else {
+				words = append(words, v)
+			}
+		}
+		for _, ns := range e.set.Sinks[before:] {
+			switch ns.Kind {
+			case facts.NetSend, facts.DNS, facts.Mail, facts.NetConnect:
+				if !strings.Contains(ns.Dest, "?") && !slices.ContainsFunc(ns.Args, func(a string) bool { return strings.Contains(a, "?") }) {
+					continue
+				}
+				for _, w := range words {
+					arg := "data"
+					if headerCredential(w) {
+						arg = "credential"
+					}
+					e.flowsAs(w, ns, arg, facts.SameScope)
+				}
+			}
+		}
+	}
+	// a script the artifact wrote and then runs is followed as code: by
+	// its interpreter (python3 /tmp/x.py), or as a shell script named as
+	// the command (bash /tmp/x.sh)
+	for _, p := range scripts {
+		e.runWritten(lang, p, at)
+	}
+	if kind == facts.ExecShell {
+		for _, t := range texts {
+			e.runWritten("shell", firstWord(t), at)
+		}
 	}
 	e.stdin = prevStdin
 	out := taintOnly(vals...)
+	if output != nil {
+		// what the command printed is what the call hands back
+		out.addTaints(output.T)
+	}
 	out.Q = role.Entry.Opt("type") // type=T: the result is a T (exec.Cmd), its fields and methods T's
 	return out
+}
+
+// runWritten follows the text the artifact wrote to a path as a program
+// of lang.
+func (e *engine) runWritten(lang, p string, at facts.Span) {
+	if p == "" {
+		return
+	}
+	w := e.files[vocab.NormPath(p)]
+	if w == nil {
+		return
+	}
+	for _, src := range w.S {
+		e.nested(lang, src, at, "run from "+p)
+	}
 }
 
 func firstWord(s string) string {
@@ -230,19 +351,21 @@ func shellJoin(argv []string) string {
 }
 
 // nested lowers code that the artifact builds as a string and runs, and
-// follows it in a scope of its own.
-func (e *engine) nested(lang, src string, at facts.Span, how string) {
+// follows it in a scope of its own. It returns what the code outputs: for
+// a shell program, the output of its top-level commands (what
+// check_output or a command substitution hands back).
+func (e *engine) nested(lang, src string, at facts.Span, how string) *Val {
 	if e.nest >= MaxNest || strings.TrimSpace(src) == "" || strings.Contains(src, "?") && len(src) < 3 {
-		return
+		return nil
 	}
 	parse := e.p.Parsers[lang]
 	if parse == nil {
-		return
+		return nil
 	}
 	u := parse(at.Path, src, int32(at.Line))
 	if u == nil {
 		e.set.Unresolved = append(e.set.Unresolved, facts.Unresolved{At: at, What: "code run by " + how + " that does not parse"})
-		return
+		return nil
 	}
 	u.flatten(int32(at.Line))
 	st := &unitState{u: u, ctx: e.ctx, medium: e.cur.medium, via: append(append([]string(nil), e.cur.via...), how)}
@@ -253,13 +376,28 @@ func (e *engine) nested(lang, src string, at facts.Span, how string) {
 	prev, prevFn, prevCtx := e.cur, e.fn, e.ctx
 	e.cur, e.fn = st, u.Top
 	st.scope = &scope{vars: map[string]*Val{}}
+	for k, v := range e.argBinds {
+		st.scope.vars[k] = v
+	}
+	e.argBinds = nil
 	for _, im := range u.Imports {
 		e.bindImport(st, im)
 	}
-	e.block(u.Top.Body, st.scope)
+	var out *Val
+	for _, s := range u.Top.Body {
+		if e.overrun {
+			break
+		}
+		if lang == "shell" && s.Op == Eval {
+			out = merge(out, taintOnly(e.eval(s.Val, st.scope)))
+			continue
+		}
+		e.stmt(s, st.scope)
+	}
 	e.walkFuncs(st, u.Top, st.scope)
 	e.cur, e.fn, e.ctx = prev, prevFn, prevCtx
 	e.nest--
+	return out
 }
 
 // flatten puts every line of a nested unit on the line of the call that
@@ -311,10 +449,22 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 		if c := role.Entry.Opt("codec"); c != "" {
 			name = c
 		}
+		if strings.Contains(name, "fromcharcode") || strings.Contains(name, "fromcodepoint") {
+			// String.fromCharCode(99, 117, …): the codes are the text
+			if d, ok := charCodes(a.pos, 1); ok {
+				out.addStr(d)
+				out.addTaints(e.source(facts.Decoded, "char codes", at).T)
+			}
+			return out
+		}
 		for _, s := range strsOf(in) {
 			if d, codec, ok := decodeAs(name, s, a); ok {
 				out.addStr(d)
 				out.addTaints(e.source(facts.Decoded, codec, at).T)
+			} else if c := opaqueCodec(name); c != "" && opaque(s) {
+				// a constant a decoder cannot make text of (a binary, a
+				// second layer): still code hidden in an opaque string
+				out.addTaints(e.source(facts.Decoded, c+" (not text)", at).T)
 			}
 		}
 		if len(out.S) == 0 {
@@ -324,6 +474,11 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 			}
 		}
 	default:
+		if method == "format" && a.recv != nil && e.lang() == "python" {
+			if v := methodFormat(a.recv, a); v != nil {
+				return v
+			}
+		}
 		switch {
 		case method == "join" && a.recv != nil && e.lang() == "js":
 			// JavaScript's list.join(sep): the receiver is the list
@@ -341,6 +496,11 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 			}
 			if len(parts) > 0 {
 				out.addStr(strings.Join(parts, sep))
+			} else if len(a.recv.El) == 0 && sep == "" {
+				// the characters of a string, joined back: the string
+				for _, s := range a.recv.S {
+					out.addStr(s)
+				}
 			}
 			out.addTaints(allTaints(a.recv, 3))
 		case method == "join" && a.recv != nil && len(a.pos) > 0:
@@ -361,6 +521,11 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 			}
 			if len(parts) > 0 {
 				out.addStr(strings.Join(parts, sep))
+			} else if len(el.El) == 0 && sep == "" {
+				// "".join(reversed(s)): the characters of a string, joined
+				for _, s := range el.S {
+					out.addStr(s)
+				}
 			}
 			out.addTaints(allTaints(el, 3))
 		case method == "replace" && a.recv != nil && len(a.pos) >= 2:
@@ -381,6 +546,27 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 			}
 			if in := a.kw[stdinKey]; in != nil {
 				out.addTaints(allTaints(in, 3))
+			}
+		case method == "map" && a.recv != nil && len(a.pos) == 1 || qual == "map" && len(a.pos) == 2:
+			// map(f, table) / table.map(f): f called with each element
+			fn, table := a.pos[0], a.recv
+			if qual == "map" {
+				table = a.pos[1]
+			}
+			if v := e.mapEach(fn, table, at); v != nil {
+				return v
+			}
+			for _, s := range strsOf(in) {
+				out.addStr(s)
+			}
+		case (qual == "bytes" || qual == "bytearray") && len(a.pos) == 1 && len(a.pos[0].El) > 0:
+			// bytes([99, 117, …]) spells text in character codes
+			if d, ok := charCodes(ordered(a.pos[0]), 8); ok {
+				out.addStr(d)
+				out.addTaints(e.source(facts.Decoded, "char codes", at).T)
+			} else if f := execFormat(ordered(a.pos[0])); f != "" {
+				// an executable's bytes spelled out in the source
+				out.addTaints(e.source(facts.Decoded, "embedded "+f+" executable", at).T)
 			}
 		case method == "reverse" || qual == "reversed":
 			for _, s := range strsOf(in) {
@@ -406,161 +592,6 @@ func reverse(s string) string {
 		r[i], r[j] = r[j], r[i]
 	}
 	return string(r)
-}
-
-// decodeAs decodes s the way the named call would; ok only when the result
-// is text.
-func decodeAs(name, s string, a *args) (string, string, bool) {
-	try := func(b []byte, err error, codec string) (string, string, bool) {
-		if err != nil || len(b) == 0 {
-			return "", "", false
-		}
-		if d, ok := inflate(b); ok {
-			b, codec = d, codec+"→zlib"
-		}
-		if d, ok := utf16LE(b); ok {
-			b, codec = d, codec+"→utf16le"
-		}
-		if !utf8.Valid(b) || bytes.IndexByte(b, 0) >= 0 {
-			return "", "", false
-		}
-		return string(b), codec, true
-	}
-	t := strings.TrimSpace(s)
-	switch {
-	case name == "reverse":
-		return reverse(s), "reverse", true
-	case name == "zlib":
-		if d, ok := inflate([]byte(s)); ok && utf8.Valid(d) {
-			return string(d), "zlib", true
-		}
-		return "", "", false
-	case strings.Contains(name, "b32"), strings.Contains(name, "base32"):
-		b, err := base32.StdEncoding.DecodeString(padTo(t, 8))
-		return try(b, err, "base32")
-	case strings.Contains(name, "hex"), strings.Contains(name, "unhexlify"), strings.Contains(name, "b16"):
-		b, err := hex.DecodeString(t)
-		return try(b, err, "hex")
-	case strings.Contains(name, "unquote"), strings.Contains(name, "decodeuri"), strings.Contains(name, "unescape") && !strings.Contains(name, "html"):
-		d, err := url.PathUnescape(t)
-		if err != nil || d == t {
-			return "", "", false
-		}
-		return d, "url", true
-	case strings.Contains(name, "fromcharcode"), strings.Contains(name, "fromcodepoint"):
-		return "", "", false
-	case strings.Contains(name, "codecs.decode"):
-		for _, v := range a.pos[1:] {
-			if c, ok := v.str(); ok && strings.Contains(strings.ToLower(c), "rot") {
-				return rot13(t), "rot13", true
-			}
-		}
-		return "", "", false
-	case strings.Contains(name, "decompress"), strings.Contains(name, "inflate"), strings.Contains(name, "gunzip"):
-		if d, ok := inflate([]byte(s)); ok && utf8.Valid(d) {
-			return string(d), "zlib", true
-		}
-		return "", "", false
-	case strings.Contains(name, "buffer.from"):
-		enc := ""
-		if len(a.pos) > 1 {
-			enc, _ = a.pos[1].str()
-		}
-		switch strings.ToLower(enc) {
-		case "base64", "base64url":
-			b, err := b64(t)
-			return try(b, err, "base64")
-		case "hex":
-			b, err := hex.DecodeString(t)
-			return try(b, err, "hex")
-		}
-		return "", "", false
-	case strings.HasSuffix(name, ".decode") && !strings.Contains(name, "b64") && !strings.Contains(name, "base64"):
-		return "", "", false
-	}
-	b, err := b64(t)
-	return try(b, err, "base64")
-}
-
-// utf16LE decodes text stored as UTF-16LE (Windows' "Unicode", what
-// PowerShell's -EncodedCommand holds): ok when every other byte is zero
-// as ASCII-range text has it.
-func utf16LE(b []byte) ([]byte, bool) {
-	if len(b) < 2 || len(b)%2 != 0 {
-		return nil, false
-	}
-	zeros := 0
-	for i := 1; i < len(b); i += 2 {
-		if b[i] == 0 {
-			zeros++
-		}
-	}
-	if zeros*4 < len(b)/2*3 {
-		return nil, false
-	}
-	u := make([]uint16, len(b)/2)
-	for i := range u {
-		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
-	}
-	return []byte(string(utf16.Decode(u))), true
-}
-
-func b64(s string) ([]byte, error) {
-	s = strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\r' || r == ' ' || r == '\t' {
-			return -1
-		}
-		return r
-	}, s)
-	if strings.ContainsAny(s, "-_") {
-		return base64.RawURLEncoding.DecodeString(strings.TrimRight(s, "="))
-	}
-	return base64.RawStdEncoding.DecodeString(strings.TrimRight(s, "="))
-}
-
-func padTo(s string, n int) string {
-	if r := len(s) % n; r != 0 {
-		s += strings.Repeat("=", n-r)
-	}
-	return s
-}
-
-func rot13(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z':
-			return 'a' + (r-'a'+13)%26
-		case r >= 'A' && r <= 'Z':
-			return 'A' + (r-'A'+13)%26
-		}
-		return r
-	}, s)
-}
-
-// inflate undoes zlib or gzip compression, bounded.
-func inflate(b []byte) ([]byte, bool) {
-	const limit = 1 << 20
-	var r io.Reader
-	if len(b) > 2 && b[0] == 0x1f && b[1] == 0x8b {
-		g, err := gzip.NewReader(bytes.NewReader(b))
-		if err != nil {
-			return nil, false
-		}
-		r = g
-	} else if len(b) > 2 && b[0] == 0x78 {
-		z, err := zlib.NewReader(bytes.NewReader(b))
-		if err != nil {
-			return nil, false
-		}
-		r = z
-	} else {
-		return nil, false
-	}
-	out, err := io.ReadAll(io.LimitReader(r, limit))
-	if err != nil && len(out) == 0 {
-		return nil, false
-	}
-	return out, true
 }
 
 // remoteShell records a remote shell once a program both binds a socket

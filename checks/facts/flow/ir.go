@@ -29,6 +29,7 @@ const (
 	Lambda               // Fn
 	Other                // a value that merges Args (ternaries, unary operators, await)
 	Elem                 // any element of X (what iterating X yields)
+	Comp                 // a comprehension: Fn called with each element of X in turn, the list of its results
 )
 
 // Expr is one expression.

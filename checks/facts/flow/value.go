@@ -14,6 +14,9 @@ const (
 	maxStrLen = 64 << 10
 	maxSteps  = 8
 	maxFields = 64
+	// maxLoopTable bounds the literal tables a loop is followed through
+	// element by element.
+	maxLoopTable = 256
 )
 
 // taint is one source a value carries, with the steps it took.

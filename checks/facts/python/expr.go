@@ -231,6 +231,12 @@ func (e *exprParser) postfix(x *flow.Expr) *flow.Expr {
 			cl := closing(e.ts, e.i)
 			inner := e.ts[e.i+1 : cl]
 			var key *flow.Expr
+			if sliceText(inner) == "::-1" {
+				// s[::-1] is s reversed
+				x = &flow.Expr{Op: flow.Call, X: &flow.Expr{Op: flow.Name, S: "reversed", Line: t.Line, Col: t.Col}, Args: []*flow.Expr{x}, Keys: []string{""}, Line: t.Line, Col: t.Col}
+				e.i = min(cl+1, len(e.ts))
+				continue
+			}
 			if c := indexTop(inner, ":"); c >= 0 {
 				key = &flow.Expr{Op: flow.Other, Args: []*flow.Expr{e.p.expr(inner[:c], e.depth+1)}}
 			} else {
@@ -329,8 +335,7 @@ func (e *exprParser) comprehension(inner []lex.Token, open lex.Token) *flow.Expr
 	}
 	fn.Body = append(fn.Body, &flow.Stmt{Op: flow.Return, Val: elem, Line: l, Col: c})
 	it := e.p.expr(inner[in+1:end], e.depth+1)
-	call := &flow.Expr{Op: flow.Call, X: &flow.Expr{Op: flow.Lambda, Fn: fn, Line: l, Col: c}, Args: []*flow.Expr{{Op: flow.Elem, X: it, Line: l, Col: c}}, Keys: []string{""}, Line: l, Col: c}
-	return &flow.Expr{Op: flow.List, Args: []*flow.Expr{call}, Line: l, Col: c}
+	return &flow.Expr{Op: flow.Comp, X: it, Fn: fn, Line: l, Col: c}
 }
 
 func (e *exprParser) primary() *flow.Expr {
@@ -552,4 +557,13 @@ func topColon(s string) int {
 		}
 	}
 	return -1
+}
+
+// sliceText is a subscript's tokens run together ("::-1").
+func sliceText(ts []lex.Token) string {
+	var b strings.Builder
+	for _, t := range ts {
+		b.WriteString(t.Text)
+	}
+	return b.String()
 }

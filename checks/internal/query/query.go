@@ -41,6 +41,47 @@ func Declared(in facts.Intent, dest string) bool {
 	return false
 }
 
+// VendorInstaller reports a download that a documented step may run as
+// a concern to review rather than a finding: a well-known toolchain's
+// installer, one from a host the artifact's manifests name as its home,
+// or one from a source forge its documentation names. A host merely
+// linked from the documentation is not enough: any text can link any
+// host.
+func VendorInstaller(in facts.Intent, u string) bool {
+	if ownForgeRepo(in, u) {
+		return true
+	}
+	if _, h, p, ok := vocab.SplitURL(u); ok && h == "raw.githubusercontent.com" {
+		// the files of a github.com repository: judged as the forge
+		return Declared(in, u) || Declared(in, "https://github.com"+p)
+	}
+	switch vocab.HostLabel(u) {
+	case "installer":
+		return true
+	case "registry":
+		return Declared(in, u)
+	}
+	return Declared(facts.Intent{Hosts: in.Homes}, u)
+}
+
+// ownForgeRepo reports a URL into a forge repository the artifact's
+// manifests name as its source (raw.githubusercontent.com/owner/repo/…
+// for github.com/owner/repo).
+func ownForgeRepo(in facts.Intent, u string) bool {
+	_, h, p, ok := vocab.SplitURL(u)
+	if !ok {
+		return false
+	}
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	if len(segs) < 2 {
+		return false
+	}
+	if h == "raw.githubusercontent.com" {
+		h = "github.com"
+	}
+	return slices.Contains(in.Repos, strings.ToLower(h+"/"+segs[0]+"/"+segs[1]))
+}
+
 // Hostile reports a destination labelled as a capture, paste, file-drop,
 // tunnel, chat-webhook, metadata or pool host, or a public IP literal.
 func Hostile(s facts.Sink) bool {

@@ -67,7 +67,7 @@ func judge(set *facts.Set, sc Scope) []finding {
 				continue
 			}
 			ev := query.FlowEvidence(f, "is run by")
-			if documented(f.From.Ctx|f.To.Ctx) && (vocab.HostLabel(f.From.What) == "installer" || query.Declared(set.Intent, f.From.What)) {
+			if documented(f.From.Ctx|f.To.Ctx) && query.VendorInstaller(set.Intent, f.From.What) {
 				ev.Message += "; the official installer of a toolchain, run as a documented step: review it"
 				warn(DownloadExec, ev)
 				continue

@@ -1,0 +1,11 @@
+import base64
+
+PNG = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+ICON = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+
+with open("out/icon.png", "wb") as f:
+    f.write(base64.b64decode(ICON))
+print(open("out/icon.png", "rb").read(8) == PNG)
+
+HEADER = bytes([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])
+print(open("/bin/ls", "rb").read(16)[:4] == HEADER[:4])
