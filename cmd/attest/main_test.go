@@ -362,10 +362,10 @@ func TestSurfaceSnapshotInput(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "tools.json")
 	os.WriteFile(good, []byte(`{"tools":[{"name":"add","description":"Adds two numbers.","inputSchema":{"type":"object","properties":{"a":{"type":"number"}}}}]}`), 0o644)
-	// A surface alone measures too little for an overall score: judged as
-	// far as it goes, insufficient, exit 2.
+	// A surface alone is judged for integrity (mcp-surface-well-formed)
+	// and safety: a clean one passes.
 	r := attestCLI(t, nil, "run", "--surface", good, "--json")
-	if r.code != 2 || !strings.Contains(r.stdout, `"verdict": "insufficient"`) || !strings.Contains(r.stdout, `"origin": "snapshot"`) || !strings.Contains(r.stdout, `"uri": "mcp-snapshot:`) || !strings.Contains(r.stdout, `"name": "add"`) {
+	if r.code != 0 || !strings.Contains(r.stdout, `"verdict": "pass"`) || !strings.Contains(r.stdout, `"check": "mcp-surface-well-formed"`) || !strings.Contains(r.stdout, `"origin": "snapshot"`) || !strings.Contains(r.stdout, `"uri": "mcp-snapshot:`) || !strings.Contains(r.stdout, `"name": "add"`) {
 		t.Fatalf("snapshot run: code %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 	if err := validateReport([]byte(r.stdout)); err != nil {
