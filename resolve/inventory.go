@@ -64,6 +64,7 @@ type File struct {
 	SHA256 [32]byte
 	// Content holds the bytes when the file was content-scanned; nil when a
 	// limit kept it out (it is still digested; see Inventory.Unscanned).
+	// Never written after the inventory is built: Subject.Text shares it.
 	Content []byte
 	Scanned bool
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // Subject is an artifact ready to be evaluated.
@@ -99,12 +100,13 @@ func (s *Subject) Form() Form {
 	return FormPackage
 }
 
-type textKey struct{ path string }
 
-// Text is f's content as a string, converted once per run for every check
-// that reads it as text rather than once per check.
+// Text is f's content as a string without a copy: a subject's bytes are
+// never written after Load (checks only read them), so the string can
+// share them, and an artifact's text is held in memory once, not once per
+// reader.
 func (s *Subject) Text(f *File) string {
-	return s.Memo(textKey{f.Path}, func() any { return string(f.Content) }).(string)
+	return unsafe.String(unsafe.SliceData(f.Content), len(f.Content))
 }
 
 // LoadOptions configures Load.

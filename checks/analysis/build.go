@@ -87,13 +87,13 @@ func codeLang(f *resolve.File, content []byte) string {
 // would read is read even with a stray NUL or invalid byte (either is
 // replaced), since the interpreter runs it anyway; only content that is
 // mostly not text is refused.
-func textOf(f *resolve.File) (string, bool) {
+func textOf(s *resolve.Subject, f *resolve.File) (string, bool) {
 	if !f.Scanned {
 		return "", false
 	}
 	b := f.Content
 	if utf8.Valid(b) && !slices.Contains(b, 0) {
-		return string(b), true
+		return s.Text(f), true
 	}
 	bad := 0
 	for i := 0; i < len(b); {
@@ -157,8 +157,17 @@ func build(s *resolve.Subject) *facts.Set {
 	set := &facts.Set{Producers: Producers()}
 	code := &program{}
 	var docs []docText
+	var codeBytes, docBytes int
+	over := func(f *resolve.File, n *int, size, max int) bool {
+		if *n+size > max {
+			set.Unresolved = append(set.Unresolved, facts.Unresolved{At: facts.Span{Path: f.Path}, What: ReasonBudget})
+			return true
+		}
+		*n += size
+		return false
+	}
 	for f := range files.Scan(s) {
-		content, ok := textOf(f)
+		content, ok := textOf(s, f)
 		if !ok {
 			if codeLang(f, f.Content) != "" || isDoc(f.Path) {
 				// a program or a document no producer could read: recorded,
@@ -176,12 +185,12 @@ func build(s *resolve.Subject) *facts.Set {
 			ctx |= facts.InTest
 		}
 		if lang := codeLang(f, f.Content); lang != "" {
-			if lower := lowerers[lang]; lower != nil {
+			if lower := lowerers[lang]; lower != nil && !over(f, &codeBytes, len(content), maxCode) {
 				code.add(lower(f.Path, content, 0), ctx, nil)
 			}
 			continue
 		}
-		if isDoc(f.Path) {
+		if isDoc(f.Path) && !over(f, &docBytes, len(content), maxDocs) {
 			docs = append(docs, docText{path: f.Path, text: content})
 		}
 	}
@@ -222,14 +231,27 @@ type docText struct{ path, text string }
 const (
 	ReasonNotText  = "not read: not text (more than one byte in ten is NUL, a control character or invalid UTF-8)"
 	ReasonTooLarge = "not read: past the scan limits"
+	ReasonBudget   = "not read: past the model's budget (16 MiB of code and 4 MiB of documents per run)"
 )
+
+// The model's budget: what one run lowers, in scan order, so that its
+// time and memory stay bounded whatever the artifact ships (prose costs
+// about 1.5 µs a byte, code less). The largest public skills ship under
+// 1 MiB of documents.
+const (
+	MaxCodeBytes = 16 << 20
+	MaxDocBytes  = 4 << 20
+)
+
+// maxCode and maxDocs are the budget in force (tests lower it).
+var maxCode, maxDocs = MaxCodeBytes, MaxDocBytes
 
 // Unread lists the programs and documents of a subject that no producer
 // could read, with why; its model says nothing about them.
 func Unread(s *resolve.Subject) []resolve.Skip {
 	var out []resolve.Skip
 	for _, u := range Of(s).Unresolved {
-		if u.What == ReasonNotText || u.What == ReasonTooLarge {
+		if u.What == ReasonNotText || u.What == ReasonTooLarge || u.What == ReasonBudget {
 			out = append(out, resolve.Skip{Path: u.At.Path, Reason: u.What})
 		}
 	}

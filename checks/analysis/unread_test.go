@@ -47,3 +47,47 @@ func TestUnread(t *testing.T) {
 		t.Errorf("unread %v, want %v", got, want)
 	}
 }
+
+// The model lowers at most its budget of documents and of code per run, in
+// scan order, and lists what it left as not read (which keeps the behaviour
+// checks from pass), so a hostile artifact of many large files costs
+// bounded time and memory. Under the budget everything is read.
+func TestModelBudget(t *testing.T) {
+	para := strings.Repeat("The tool formats the text the user gives it and returns it.\n", 20) + "\n"
+	code := strings.Repeat("def f(x):\n    return x + 1\n\n", 64)
+	defer func(c, d int) { maxCode, maxDocs = c, d }(maxCode, maxDocs)
+	maxCode, maxDocs = 64<<10, 32<<10
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		want  []string
+	}{
+		{"under", map[string]string{"a.md": strings.Repeat(para, 10), "b.py": strings.Repeat(code, 10)}, nil},
+		{"docs over", map[string]string{"a.md": strings.Repeat(para, (maxDocs/len(para))*3/4), "b.md": strings.Repeat(para, (maxDocs/len(para))/2), "c.md": para}, []string{"b.md"}},
+		{"code over", map[string]string{"a.py": strings.Repeat(code, (maxCode/len(code))*3/4), "b.py": strings.Repeat(code, (maxCode/len(code))/2), "c.md": para}, []string{"b.py"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			c.files["SKILL.md"] = "---\nname: t\ndescription: d\n---\n# T\n"
+			for p, body := range c.files {
+				if err := os.WriteFile(filepath.Join(dir, p), []byte(body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, err := resolve.Load(context.Background(), dir, resolve.LoadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, u := range Unread(s) {
+				got = append(got, u.Path)
+				if u.Reason != ReasonBudget {
+					t.Errorf("%s: reason %q", u.Path, u.Reason)
+				}
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("not read %v, want %v", got, c.want)
+			}
+		})
+	}
+}

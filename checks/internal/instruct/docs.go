@@ -1,6 +1,7 @@
 package instruct
 
 import (
+	"bytes"
 	"fmt"
 	"iter"
 	"slices"
@@ -75,13 +76,17 @@ func Load(s *resolve.Subject, p string) (Doc, bool) {
 }
 
 func load(s *resolve.Subject, p string) (Doc, bool) {
-	data, ok := s.Inventory.Read(p)
-	if !ok {
+	f, ok := s.Inventory.File(p)
+	if !ok || !f.Scanned {
 		return Doc{}, false
 	}
-	d := Doc{Path: p, Body: string(data)}
+	data, text := f.Content, s.Text(f)
+	d := Doc{Path: p, Body: text}
 	if fm, err := manifest.ParseFrontmatter(data); err == nil {
 		d.Body, d.LineBase = string(fm.Body), fm.BodyLine-1
+		if bytes.HasSuffix(data, fm.Body) {
+			d.Body = text[len(data)-len(fm.Body):] // shared, not copied
+		}
 		for _, k := range fm.Keys {
 			if k.Value != nil && k.Value.Value != "" {
 				d.Front = append(d.Front, Block{Kind: Para, Text: k.Value.Value, Line: k.Pos.Line, Heading: "frontmatter " + k.Name})

@@ -2,6 +2,7 @@ package instruct
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/metahub-ai/attest/checks/facts/text"
 	"github.com/metahub-ai/attest/checks/lex"
@@ -48,7 +49,7 @@ func Blocks(doc string, lineBase int) []Block {
 		if len(cur) == 0 {
 			return
 		}
-		text := strings.Join(cur, "\n")
+		text := joinLines(cur)
 		if strings.TrimSpace(text) != "" {
 			out = append(out, Block{Kind: curKind, Text: text, Line: lineBase + curLine + 1, Heading: heading,
 				Before: around(lines, curLine-2, curLine), After: around(lines, end, end+1)})
@@ -113,6 +114,29 @@ func Blocks(doc string, lineBase int) []Block {
 	}
 	flush(len(lines))
 	return out
+}
+
+// joinLines joins lines with "\n". Lines that lie one after another in the
+// document (split at "\n" and untrimmed: the usual paragraph) are that
+// span of the document itself, shared rather than copied, so a paragraph
+// of many megabytes is not held twice.
+func joinLines(parts []string) string {
+	if len(parts) == 0 {
+		return ""
+	}
+	end := uintptr(unsafe.Pointer(unsafe.StringData(parts[0]))) + uintptr(len(parts[0]))
+	n := len(parts[0])
+	for _, p := range parts[1:] {
+		if len(p) == 0 || uintptr(unsafe.Pointer(unsafe.StringData(p))) != end+1 {
+			return strings.Join(parts, "\n")
+		}
+		end += 1 + uintptr(len(p))
+		n += 1 + len(p)
+	}
+	if n == len(parts[0]) {
+		return parts[0]
+	}
+	return unsafe.String(unsafe.StringData(parts[0]), n)
 }
 
 func around(lines []string, from, to int) string {

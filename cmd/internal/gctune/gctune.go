@@ -40,8 +40,19 @@ func Batch() {
 	debug.SetGCPercent(batchGCPercent)
 }
 
-// Apply applies the settings unless GOGC is set, which always wins.
+// memoryLimit is the soft limit of one evaluation's heap: the 512 MiB of
+// content a run keeps for scanning and the model's working memory beside
+// it. Near it the collector runs more often instead of letting garbage
+// double the heap (an 8 MiB minified bundle: 864 MiB peak RSS without it,
+// 640 with it); a run that needs more still gets it.
+const memoryLimit = 640 << 20
+
+// Apply applies the settings unless GOGC is set, which always wins
+// (GOMEMLIMIT likewise for the memory limit).
 func Apply() {
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		debug.SetMemoryLimit(memoryLimit)
+	}
 	if _, set := os.LookupEnv("GOGC"); set {
 		return
 	}

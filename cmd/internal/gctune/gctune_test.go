@@ -20,7 +20,11 @@ func TestTuneGC(t *testing.T) {
 		t.Skip("SKIPPING: GOGC is set, which Apply leaves alone")
 	}
 	defer debug.SetGCPercent(100)
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 	Apply()
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set && debug.SetMemoryLimit(-1) != memoryLimit {
+		t.Errorf("memory limit %d, want %d", debug.SetMemoryLimit(-1), memoryLimit)
+	}
 	runtime.GC()
 	runtime.GC()
 	if p := gcPercent(); p != smallHeapGCPercent {
