@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -157,6 +158,7 @@ func build(s *resolve.Subject) *facts.Set {
 	set := &facts.Set{Producers: Producers()}
 	code := &program{}
 	var docs []docText
+	imaged := Imaged(s)
 	for f := range files.Scan(s) {
 		content, ok := textOf(f)
 		if !ok {
@@ -165,6 +167,11 @@ func build(s *resolve.Subject) *facts.Set {
 		var ctx facts.Context
 		if inTests(f.Path) {
 			ctx |= facts.InTest
+		}
+		if imaged[f.Path] && !namedToModel(s, f.Path) {
+			// a script the artifact's Dockerfile copies into its image and
+			// no instruction tells the model to run: it runs in the image
+			ctx |= facts.InContainer
 		}
 		if lang := codeLang(f, f.Content); lang != "" {
 			if lower := lowerers[lang]; lower != nil {
@@ -177,7 +184,7 @@ func build(s *resolve.Subject) *facts.Set {
 		}
 	}
 	set.Merge(code.run())
-	var hosts []string
+	var hosts, repos, titles []string
 	for _, d := range docs {
 		var ctx facts.Context
 		if files.ModelRead(s, d.path) {
@@ -189,6 +196,10 @@ func build(s *resolve.Subject) *facts.Set {
 		tells(s, r.Tells, p)
 		set.Merge(p.run())
 		hosts = append(hosts, r.Hosts...)
+		repos = append(repos, r.Repos...)
+		if r.Title != "" && mainDoc(s, d.path) {
+			titles = append(titles, r.Title)
+		}
 	}
 	if a := s.Manifests.AgentJSON; a != nil && a.V != nil && a.V.Instructions != nil {
 		r := prose.Lower(a.Path, a.V.Instructions.Value, a.V.Instructions.Pos.Line-1, prose.Options{Plain: true, Via: []string{"agent.json instructions"}, Lowerers: lowerers, Ctx: facts.ModelReads})
@@ -198,12 +209,27 @@ func build(s *resolve.Subject) *facts.Set {
 	returned(set)
 	manifests(s, set)
 	mcpStrings(s, set)
-	set.Intent = intent(s, hosts)
+	set.Intent = intent(s, hosts, repos, titles)
 	set.Sort()
 	return set
 }
 
 type docText struct{ path, text string }
+
+// namedToModel reports whether a document the model reads names the file
+// (by its path or its base name).
+func namedToModel(s *resolve.Subject, p string) bool {
+	base := path.Base(p)
+	for f := range files.Scan(s) {
+		if !isDoc(f.Path) || !files.ModelRead(s, f.Path) {
+			continue
+		}
+		if bytes.Contains(f.Content, []byte(base)) {
+			return true
+		}
+	}
+	return false
+}
 
 // docProgram runs a document's code: the blocks of one language and one
 // context run as one program, as a model working through the document
@@ -235,11 +261,12 @@ func docProgram(r *prose.Result) *program {
 }
 
 // intent is what the artifact says it is and does.
-func intent(s *resolve.Subject, hosts []string) facts.Intent {
+func intent(s *resolve.Subject, hosts, repos, titles []string) facts.Intent {
 	var in facts.Intent
 	if s.Name != "" {
 		in.Purpose = append(in.Purpose, s.Name)
 	}
+	in.Purpose = append(in.Purpose, titles...)
 	if m := s.Manifests; m != nil {
 		if m.Skill != nil && m.Skill.V != nil {
 			in.Declared = facts.Span{Path: m.Skill.Path, Line: 1, Medium: facts.Manifest}
@@ -248,13 +275,40 @@ func intent(s *resolve.Subject, hosts []string) facts.Intent {
 			for _, u := range []*manifest.StringField{m.Package.V.Homepage, m.Package.V.Repository} {
 				if u != nil && u.Value != "" {
 					hosts = append(hosts, hostOf(u.Value))
+					repos = append(repos, repoOf(u.Value)...)
 				}
 			}
 		}
 	}
 	slices.Sort(hosts)
 	in.Hosts = slices.Compact(hosts)
+	slices.Sort(repos)
+	in.Repos = slices.Compact(repos)
 	return in
+}
+
+// mainDoc reports the document that introduces the artifact: the skill's
+// SKILL.md, or the README at its root.
+func mainDoc(s *resolve.Subject, p string) bool {
+	if m := s.Manifests; m != nil && m.Skill != nil && m.Skill.Path == p {
+		return true
+	}
+	return strings.EqualFold(p, "README.md") || strings.EqualFold(p, "SKILL.md")
+}
+
+// repoOf is a forge repository a manifest's URL names, as
+// "github.com/owner/name".
+func repoOf(u string) []string {
+	u = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(u, "git+"), "https://"), "http://")
+	parts := strings.Split(strings.TrimSuffix(u, ".git"), "/")
+	if len(parts) < 3 {
+		return nil
+	}
+	switch h := strings.ToLower(parts[0]); h {
+	case "github.com", "gitlab.com", "codeberg.org", "bitbucket.org":
+		return []string{strings.ToLower(h + "/" + parts[1] + "/" + parts[2])}
+	}
+	return nil
 }
 
 func hostOf(u string) string {

@@ -71,7 +71,8 @@ func (a *args) ref(role *vocab.Role, kind string) []*Val {
 						out = append(out, v)
 					}
 					pi++
-				} else if !namedKw[a.names[i]] {
+				} else if !namedKw[a.names[i]] && !v.Switch {
+					// a bare flag is no destination or data
 					out = append(out, v)
 				}
 			}
@@ -636,7 +637,10 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 	case "home":
 		v := taintOnly(a.order...)
 		strs := strsOf(a.ref(role, "str"))
-		if len(strs) == 0 && (!role.Entry.Has("expand") || strings.HasSuffix(qual, ".home")) {
+		switch base := role.Entry.Opt("base"); {
+		case base != "":
+			v.addStr(base) // a temporary directory
+		case len(strs) == 0 && (!role.Entry.Has("expand") || strings.HasSuffix(qual, ".home")):
 			v.addStr("~") // Path.home(), os.homedir(); expanduser of an unknown path stays unknown
 		}
 		for _, s := range strs {

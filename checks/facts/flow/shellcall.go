@@ -254,8 +254,9 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 		role = nil // "at least": not the at command
 	}
 	if role == nil {
-		// A program the artifact wrote or downloaded runs what it holds.
-		if w := e.stored(prog); w != nil {
+		// A program the artifact wrote or downloaded runs what it holds;
+		// a shell builtin (":", "true", "cd") is never a file.
+		if w := e.stored(prog); w != nil && !builtins[prog] {
 			s := e.sink(facts.ExecShell, name, prog, nil, nil, at)
 			e.flows(w, s, "cmd")
 		}
@@ -334,6 +335,10 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 	}
 	return e.apply(role, name, "", a, nil, at)
 }
+
+// builtins are commands the shell runs itself, whatever files exist.
+var builtins = map[string]bool{":": true, "true": true, "false": true, "cd": true, "test": true, "[": true, "[[": true,
+	"exit": true, "return": true, "shift": true, "wait": true, "read": true, "local": true, "unset": true}
 
 // atFile reads curl's and httpie's "@path" and "name=@path" data forms.
 func atFile(s string) (string, bool) {
@@ -487,11 +492,11 @@ func (e *engine) shellArgs(x *Expr, sc *scope, role *vocab.Role) *args {
 					}
 					break
 				}
-				put(f, &Val{S: []string{"true"}})
+				put(f, &Val{S: []string{"true"}, Switch: true})
 			}
 			continue
 		}
-		put(s, &Val{S: []string{"true"}})
+		put(s, &Val{S: []string{"true"}, Switch: true})
 	}
 	return a
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -180,7 +181,13 @@ func (l *lowerer) code(b markdown.Block, ctx facts.Context) {
 	}
 	switch lang {
 	case "shell":
-		body = stripPrompts(body)
+		body = placeholders(stripPrompts(body))
+		if container(b.Info) {
+			// a Dockerfile's RUN steps build an image: what they change is
+			// the image's, not the user's machine
+			body = dockerRuns(body)
+			ctx |= facts.InContainer
+		}
 		if lower := l.opt.Lowerers["shell"]; lower != nil {
 			l.addUnit(lower(l.path, body, base), ctx, via)
 		}
@@ -203,6 +210,61 @@ func (l *lowerer) code(b markdown.Block, ctx facts.Context) {
 			l.prose(b.Text, int(base)+1, ctx, true)
 		}
 	}
+}
+
+// placeholderRe is a documentation placeholder written in angle brackets
+// (<HOST_IP>, <project_id>), when it cannot be a redirection: it sits
+// inside a word, or stands alone.
+var placeholderRe = regexp.MustCompile(`<[A-Za-z][A-Za-z0-9_.-]{0,40}>`)
+
+// placeholders turns documentation placeholders into plain words, so the
+// shell parser does not read "http://<HOST>:80" as redirections.
+// "sort <in.txt>out.txt" stays a redirection.
+func placeholders(body string) string {
+	if !strings.Contains(body, "<") {
+		return body
+	}
+	b := []byte(body)
+	for _, m := range placeholderRe.FindAllStringIndex(body, -1) {
+		before := m[0] == 0 || body[m[0]-1] == ' ' || body[m[0]-1] == '\t' || body[m[0]-1] == '\n'
+		after := m[1] == len(body) || strings.IndexByte(" \t\n\"';)", body[m[1]]) >= 0
+		if before && !after {
+			continue // "<in.txt>out.txt": a redirection
+		}
+		b[m[0]], b[m[1]-1] = '_', '_'
+	}
+	return string(b)
+}
+
+// container reports a fence of a container build file.
+func container(info string) bool {
+	switch strings.ToLower(info) {
+	case "dockerfile", "containerfile", "docker":
+		return true
+	}
+	return false
+}
+
+// dockerRuns keeps the shell of a Dockerfile's RUN instructions (with
+// their continuation lines) and blanks every other line, so line numbers
+// hold.
+func dockerRuns(body string) string {
+	lines := strings.Split(body, "\n")
+	inRun := false
+	for i, ln := range lines {
+		t := strings.TrimSpace(ln)
+		switch {
+		case len(t) >= 4 && strings.EqualFold(t[:4], "RUN "):
+			lines[i] = t[4:]
+			inRun = true
+		case inRun:
+			// a continuation of the RUN above
+		default:
+			lines[i] = ""
+		}
+		inRun = inRun && strings.HasSuffix(t, "\\")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // comments reads the comments of a code block addressed to the model

@@ -40,6 +40,11 @@ type Result struct {
 	Via   map[*flow.Unit][]string
 	// Hosts are the hosts the document names (for Intent).
 	Hosts []string
+	// Repos are the forge repositories the document's prose names, as
+	// "github.com/owner/name" (for Intent).
+	Repos []string
+	// Title is the document's first top-level heading.
+	Title string
 	// Tells are files and keys the document tells the model to run or
 	// read ("run the setup command from config.json").
 	Tells []Tell
@@ -96,6 +101,9 @@ func Lower(path, doc string, lineBase int, opt Options) *Result {
 		blocks = markdown.Parse(doc, lineBase)
 	}
 	for i, b := range blocks {
+		if b.Kind == markdown.Heading && b.Level == 1 && l.res.Title == "" {
+			l.res.Title = strings.TrimSpace(b.Text)
+		}
 		l.block(b, blocks, i)
 	}
 	return l.res

@@ -106,6 +106,7 @@ func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) 
 		// those a command or an instruction to the model sends to.
 		if len(l.res.Set.Sinks) == before && ctx&(facts.Hidden|facts.InExample) == 0 && l.depth == 0 && !commandLine(raw[s.start:s.end]) {
 			l.hosts(stripInline(raw[s.start:s.end]))
+			l.repos(raw[s.start:s.end])
 		}
 	}
 }
@@ -123,6 +124,19 @@ func (l *lowerer) hosts(s string) {
 		if _, h, _, ok := vocab.SplitURL(u); ok {
 			l.res.Hosts = append(l.res.Hosts, h)
 		}
+	}
+}
+
+// repoRe is a forge repository named in prose, with or without a scheme
+// ("**Repository:** github.com/owner/name", a link to it).
+var repoRe = regexp.MustCompile(`(?i)(?:^|[\s(<\[*:` + "`" + `])(?:https?://)?(?:www\.)?(github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)/([a-z0-9][a-z0-9._-]{0,38})/([a-z0-9][a-z0-9._-]{0,99})`)
+
+// repos records the forge repositories a sentence names, for the
+// artifact's intent: its own or its vendor's.
+func (l *lowerer) repos(s string) {
+	for _, m := range repoRe.FindAllStringSubmatch(s, 8) {
+		name := strings.TrimSuffix(strings.TrimRight(m[3], "."), ".git")
+		l.res.Repos = append(l.res.Repos, strings.ToLower(m[1]+"/"+m[2]+"/"+name))
 	}
 }
 

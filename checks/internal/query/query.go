@@ -58,6 +58,11 @@ func ViaCredential(f facts.Flow) bool {
 	return slices.Contains(f.To.Args, "via:credential") && !slices.Contains(f.To.Args, "via:data") && !slices.Contains(f.To.Args, "via:dest")
 }
 
+// InImage reports a fact that runs inside a container image (a
+// Dockerfile's RUN, a script the image copies in): what it changes is the
+// image's, not the user's machine.
+func InImage(ctx facts.Context) bool { return ctx.Has(facts.InContainer) }
+
 // ModelRead reports whether a fact sits in text a model reads: a
 // model-read document, an MCP string, a hook's prompt.
 func ModelRead(ctx facts.Context) bool { return ctx.Has(facts.ModelReads) }
@@ -240,6 +245,70 @@ func OwnPath(s *resolve.Subject, p string) bool {
 		}
 	}
 	return false
+}
+
+// forgeRepo reads the repository a forge URL points into, as
+// "github.com/owner/name": a page or release of it, its raw files or its
+// archives.
+func forgeRepo(u string) (repo, name string, ok bool) {
+	_, h, p, ok := vocab.SplitURL(u)
+	if !ok {
+		return "", "", false
+	}
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	if len(segs) < 2 || segs[0] == "" || segs[1] == "" {
+		return "", "", false
+	}
+	forge := h
+	switch h {
+	case "raw.githubusercontent.com", "codeload.github.com", "github.com", "www.github.com":
+		forge = "github.com"
+	case "gitlab.com", "codeberg.org", "bitbucket.org":
+	default:
+		return "", "", false
+	}
+	name = strings.ToLower(strings.TrimSuffix(segs[1], ".git"))
+	return forge + "/" + strings.ToLower(segs[0]) + "/" + name, name, true
+}
+
+// VendorRepo reports a URL into a forge repository the artifact names as
+// its own: one its documentation or manifest links to, or one named for
+// the artifact or for its title ("Plan Index Manager" is
+// .../plan-index-manager).
+func VendorRepo(s *resolve.Subject, in facts.Intent, u string) bool {
+	repo, name, ok := forgeRepo(u)
+	if !ok {
+		return false
+	}
+	if slices.Contains(in.Repos, repo) {
+		return true
+	}
+	for _, p := range in.Purpose {
+		if slug(p) == name {
+			return true
+		}
+	}
+	return OwnRepo(s, u)
+}
+
+// slug writes a name as a repository name: lower case, words joined by
+// hyphens.
+func slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		default:
+			dash = true
+		}
+	}
+	return b.String()
 }
 
 // OwnRepo reports a URL into a forge repository named for the artifact
