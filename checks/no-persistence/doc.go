@@ -16,10 +16,15 @@ It fails on a key added to authorized_keys; on a scheduled or start-up
 entry, a preload or an agent file written by code or by a document's step
 the user is not asked to agree to; on anything downloaded, decoded or
 secret written into a persistence location; and on an instruction to the
-model to keep an instruction permanently. A shell rc file edited with a
-plain line (an alias, a PATH export), a crontab -e the user runs, and a
-step the user is asked to agree to warn at most; a labelled example or a
-prohibition passes.`
+model to keep an instruction permanently in a document that also steers
+the model against its user (alone, that instruction warns). A shell rc
+file edited with a plain line (an alias, a PATH export), a crontab -e the
+user runs, a step the user is asked to agree to, a service switched on
+that the artifact does not install (systemctl enable docker), and
+anything inside a container image (a Dockerfile's RUN, a script the
+Dockerfile copies in that no instruction names) warn at most; a
+persistence path written into a temporary directory, or removed again
+further down the same file, a labelled example and a prohibition pass.`
 
 // Remediation says how to fix a finding.
 const Remediation = `Do not install anything that runs later. If the artifact needs a scheduled
