@@ -12,12 +12,16 @@ scripts and MCP launch specs, following values through variables, pipes,
 command substitutions, files written then run, and strings built from
 parts.
 
-It fails on every such flow, with one exception that only warns: a
+It fails on every such flow, with exceptions that only warn: a
 document's step that runs the official installer of a well-known toolchain
-(rustup, uv, Homebrew, Docker, …) or of a host the artifact itself declares
-as its vendor, which its user runs as a documented install step. A labelled
-example (a security guide showing the shape) or a prohibition ("never pipe
-curl into sh") passes.`
+(rustup, uv, Homebrew, Docker, …), of a host the artifact itself declares
+as its vendor, or from a forge repository it names as its own (linked in
+its documentation or manifest, or named for the artifact or its title),
+which its user runs as a documented install step; and a RUN step of a
+Dockerfile a document shows, which runs inside the image it builds and is
+never a command the model runs (a Dockerfile the artifact ships is judged
+like any program). A labelled example (a security guide showing the shape)
+or a prohibition ("never pipe curl into sh") passes.`
 
 // Remediation says how to fix a finding.
 const Remediation = `Ship the code you run, pin it by checksum, or tell the user to install the

@@ -14,7 +14,7 @@ import (
 // Check is no-download-and-run.
 var Check = &checks.Check{
 	ID:          "no-download-and-run",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "Runs no code it downloads or decodes",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -48,8 +48,15 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 		ev := query.FlowEvidence(f, verb)
 		ev.Message = fmt.Sprintf("content downloaded from %s (at %s:%d) %s %s [%s]", f.From.What, f.From.At.Path, f.From.At.Line, verb, query.Describe(f.To), f.Strength)
-		if documentedInstaller(set.Intent, f) || query.OwnRepo(in.Subject, f.From.What) && documented(f) {
+		if documentedInstaller(set.Intent, f) || query.VendorRepo(in.Subject, set.Intent, f.From.What) && documented(f) {
 			ev.Message += "; the official installer of a toolchain, run as a documented step: review it"
+			warns = append(warns, ev)
+			continue
+		}
+		if query.InImage(f.To.Ctx) && f.To.Ctx.Has(facts.InDoc) {
+			// a Dockerfile a document shows: content for an image build,
+			// never a command the model runs
+			ev.Message += "; a Dockerfile step a document shows, run inside the image it builds: review it"
 			warns = append(warns, ev)
 			continue
 		}
