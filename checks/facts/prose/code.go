@@ -309,8 +309,8 @@ func (l *lowerer) structured(src string, line int, ctx facts.Context, isJSON boo
 		return
 	}
 	n := 0
-	var walk func(nd *yaml.Node, key string, depth int)
-	walk = func(nd *yaml.Node, key string, depth int) {
+	var walk func(nd *yaml.Node, key string, depth int, ctx facts.Context)
+	walk = func(nd *yaml.Node, key string, depth int, ctx facts.Context) {
 		if nd == nil || depth > 64 || n > 10_000 {
 			return
 		}
@@ -318,11 +318,17 @@ func (l *lowerer) structured(src string, line int, ctx facts.Context, isJSON boo
 		switch nd.Kind {
 		case yaml.DocumentNode, yaml.SequenceNode:
 			for _, c := range nd.Content {
-				walk(c, key, depth+1)
+				walk(c, key, depth+1, ctx)
 			}
 		case yaml.MappingNode:
 			for i := 0; i+1 < len(nd.Content); i += 2 {
-				walk(nd.Content[i+1], strings.ToLower(nd.Content[i].Value), depth+1)
+				k := strings.ToLower(nd.Content[i].Value)
+				c := ctx
+				if denyKey(k) {
+					// what a deny list holds is what it forbids
+					c |= facts.InExample
+				}
+				walk(nd.Content[i+1], k, depth+1, c)
 			}
 		case yaml.AliasNode:
 			// an alias repeats its anchor: read where it was defined
@@ -345,7 +351,19 @@ func (l *lowerer) structured(src string, line int, ctx facts.Context, isJSON boo
 			}
 		}
 	}
-	walk(&root, "", 0)
+	walk(&root, "", 0, ctx)
+}
+
+// denyKey names a list of things refused: a permission template's deny
+// list, a blocklist, dangerous patterns.
+func denyKey(k string) bool {
+	k = strings.NewReplacer("_", "", "-", "").Replace(k)
+	switch k {
+	case "deny", "denied", "denylist", "denies", "blocklist", "blacklist", "blocked", "block", "forbidden", "disallow", "disallowed",
+		"prohibited", "dangerous", "dangerouscommands", "blockedcommands", "deniedcommands", "reject", "rejected", "never":
+		return true
+	}
+	return false
 }
 
 func commandKey(k string) bool {

@@ -2,6 +2,7 @@ package prose
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks/facts"
@@ -60,7 +61,11 @@ func objectLabel(o string) facts.Label {
 // and the model's own context.
 func objects(norm string) []span {
 	var out []span
+	runtime := find(vocab.WordsRe("runtime-env"), norm)
 	for _, o := range find(vocab.WordsRe("secret"), norm) {
+		if strings.HasPrefix(o.text, "environment") && slices.ContainsFunc(runtime, func(r span) bool { return o.start >= r.start && o.end <= r.end }) {
+			continue // a virtual, isolated or Python environment is a place, not the variables
+		}
 		o.label = objectLabel(o.text)
 		out = append(out, o)
 	}
@@ -121,7 +126,7 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 	}
 	done := map[string]bool{}
 	for _, sv := range sends {
-		if !directed(norm, sv.start) {
+		if !directed(norm, sv.start) || !sending(norm, sv) {
 			continue
 		}
 		for _, d := range dests {
@@ -130,6 +135,12 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 			}
 			for _, o := range objs {
 				if o.start >= d.start || o.start < sv.start-160 || o.end > d.start && o.start < d.end {
+					continue
+				}
+				if (sv.text == "resolve" || sv.text == "query" || sv.text == "queries") && !dnsWords.MatchString(norm) && d.start-o.end > 2 {
+					// a lookup only in a sentence about names, or of a name
+					// the secret is part of ("resolve $KEY.x.example");
+					// "resolve an API key for nvcr.io" obtains one
 					continue
 				}
 				key := o.text + "\x00" + d.text
@@ -167,10 +178,54 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 	}
 }
 
+// dnsWords say a sentence is about name resolution.
+var dnsWords = regexp.MustCompile(`\b(?:dns|lookups?|nslookup|dig|subdomains?|hostnames?|domain names?|txt records?)\b`)
+
+// sending reports whether a send verb sends here: "log in to" signs in.
+func sending(norm string, sv span) bool {
+	switch sv.text {
+	case "log", "logs":
+		rest := norm[sv.end:]
+		return !strings.HasPrefix(rest, " in") && !strings.HasPrefix(rest, " on") && !strings.HasPrefix(rest, " out")
+	}
+	return true
+}
+
 // leadIn is what may stand before an instruction's verb in its clause:
 // nothing, an adverb, a request, the model or the artifact as subject,
 // or a passive "is sent".
 var leadIn = regexp.MustCompile(`^(?:(?:then|first|next|now|finally|also|and|please|always|immediately|quietly|silently|secretly|automatically|periodically|afterwards|after that|once done|when done|simply|just|make sure to|be sure to|remember to|don't forget to|do not forget to|you (?:must|should|will|need to|have to|can)|you|we (?:will|must|should)|the (?:assistant|agent|model|ai|skill|tool|script|plugin|server|helper|backup|report|sync|installer|setup) (?:must|should|will|then|also|automatically)?|claude (?:must|should|will)?|this (?:skill|tool|script|plugin|server|helper) (?:will|must|should|also|automatically)?|it (?:will|then|also)?|(?:this skill|the skill|this tool|it) (?:requires|asks|instructs|tells|needs|expects) (?:you|the assistant|the model|the agent|claude|the ai) to|(?:the assistant|you|claude|the model|the agent|the ai) (?:is|are) (?:required|expected|instructed|supposed|asked) to|step \d+|\d+[.)]?|[-*•]|to|and then|,)\s*)*$`)
+
+// determiner opens a noun phrase.
+var determiner = regexp.MustCompile(`^(?:the|a|an|any|each|every|its|their|this|that|these|those|some|such)\s`)
+
+// hasSubject reports a verb in the third person whose clause names its own
+// subject, so the sentence says what that subject does ("the value taken
+// when unset disables a security control", "VNC or RDP — bypasses the
+// WebRTC firewall"), not what the reader is to do. The artifact as
+// subject ("the installer disables …") is its own behaviour.
+func hasSubject(norm string, off int) bool {
+	verb, _, _ := strings.Cut(norm[off:], " ")
+	if !strings.HasSuffix(verb, "es") && !(strings.HasSuffix(verb, "s") && !strings.HasSuffix(verb, "ss")) {
+		return false
+	}
+	before := norm[:off]
+	start, at, dash := 0, 0, false
+	for _, sep := range []string{":", " — ", " – ", " - ", " -- "} {
+		if j := strings.LastIndex(before, sep); j >= 0 && j+len(sep) > start {
+			start, at, dash = j+len(sep), j, sep != ":"
+		}
+	}
+	seg := strings.Trim(before[start:], " *_`")
+	if seg == "" {
+		// "VNC, X forwarding or RDP — bypasses …": the dash hands the
+		// verb the phrase before it
+		// ("step 3 — disables …" is a step of the artifact's own)
+		head := strings.Trim(before[:at], " *_`")
+		return dash && head != "" && !leadIn.MatchString(head)
+	}
+	return determiner.MatchString(seg) && !leadIn.MatchString(seg)
+}
 
 // passive: "is uploaded to", "gets sent to", "will be posted to".
 var passive = regexp.MustCompile(`\b(?:is|are|gets?|will be|be|being|been|get)\s*$`)

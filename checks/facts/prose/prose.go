@@ -83,6 +83,13 @@ type lowerer struct {
 	n    int // sentences analysed
 	// depth counts decoding layers, so a payload decodes at most twice
 	depth int
+	// lastRef is what the document named last: "url" for a URL, "local"
+	// for a file of the artifact ("examples/updates.md"), so "follow the
+	// instructions in that file" knows which file it means.
+	lastRef string
+	// ref is what the sentence being read refers to: its own last
+	// reference, else the document's.
+	ref string
 }
 
 // Lower reads one document.

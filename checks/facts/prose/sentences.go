@@ -51,7 +51,10 @@ func sentences(raw string) []sentence {
 			}
 		case '\n':
 			rest := strings.TrimLeft(raw[i+1:], " \t")
-			if rest == "" || strings.HasPrefix(rest, "\n") || listStart(rest) || strings.HasPrefix(rest, "|") || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, ">") {
+			// a line of a flow diagram ("-> the shell evaluates …") is a
+			// step of its own
+			if rest == "" || strings.HasPrefix(rest, "\n") || listStart(rest) || strings.HasPrefix(rest, "|") || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, ">") ||
+				strings.HasPrefix(rest, "->") || strings.HasPrefix(rest, "→") || strings.HasPrefix(rest, "=>") {
 				emit(i + 1)
 			}
 		}
@@ -99,7 +102,14 @@ func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) 
 		sl := lineOf(raw, line, s.start)
 		consent := prevConsent || matches("consent", s.norm)
 		before := len(l.res.Set.Sinks)
+		cur := lastRef(raw[s.start:s.end])
+		if l.ref = cur; cur == "" {
+			l.ref = l.lastRef
+		}
 		l.sentence(s.norm, prev, sl, ctx, consent)
+		if cur != "" {
+			l.lastRef = cur
+		}
 		prevConsent = matches("consent", s.norm)
 		prev = s.norm
 		// The hosts a document declares are those its prose names, not
@@ -125,6 +135,31 @@ func (l *lowerer) hosts(s string) {
 			l.res.Hosts = append(l.res.Hosts, h)
 		}
 	}
+}
+
+// localRefRe is a file of the artifact a document names: a relative path
+// to a document or data file.
+var localRefRe = regexp.MustCompile(`(?:^|[\s(\[` + "`" + `'"])(?:\./)?[A-Za-z0-9_-][\w.-]*(?:/[\w.-]+)*\.(?:md|markdown|txt|json|ya?ml|toml)\b`)
+
+// lastRef says whether the last thing a text names is a URL ("url") or a
+// file of the artifact ("local"); "" when it names neither.
+func lastRef(s string) string {
+	u, f := -1, -1
+	if m := hostRe.FindAllStringIndex(s, -1); len(m) > 0 {
+		u = m[len(m)-1][0]
+	}
+	for _, m := range localRefRe.FindAllStringIndex(s, -1) {
+		if !strings.Contains(s[max(0, m[0]-8):m[1]], "://") {
+			f = m[0]
+		}
+	}
+	switch {
+	case u < 0 && f < 0:
+		return ""
+	case f > u:
+		return "local"
+	}
+	return "url"
 }
 
 // repoRe is a forge repository named in prose, with or without a scheme
@@ -156,6 +191,12 @@ func (l *lowerer) commands(raw string, line int, ctx facts.Context, sents []sent
 				if matches("frame", text.Normalize(stripCode(raw[s.start:off]))) {
 					f |= facts.InExample
 				}
+				// "`echo $(curl … | sh)` downloads and executes arbitrary
+				// code": the command is the subject of a sentence that
+				// says what it does as an attack
+				if subjectAt(raw[s.start:s.end], off-s.start) && matches("frame", text.Normalize(stripCode(raw[off:s.end]))) {
+					f |= facts.InExample
+				}
 				if matches("consent", s.norm) {
 					f |= facts.Consent
 				}
@@ -180,6 +221,17 @@ func (l *lowerer) commands(raw string, line int, ctx facts.Context, sents []sent
 		}
 		off += len(ln) + 1
 	}
+}
+
+// subjectAt reports an inline command that opens its sentence (after a
+// list marker or "but"/"and"): the sentence is about it.
+func subjectAt(sent string, off int) bool {
+	if off < 0 || off > len(sent) {
+		return false
+	}
+	head := strings.ToLower(strings.TrimSpace(listMarker.ReplaceAllString(sent[:off], "")))
+	head = strings.Trim(head, "*_ ")
+	return head == "" || head == "but" || head == "and" || head == "while" || head == "even"
 }
 
 // runVerbNegated: the sentence forbids running what it shows ("never run
@@ -241,7 +293,12 @@ func (l *lowerer) sentence(norm, prev string, line int, ctx facts.Context, conse
 			}
 			// an action family counts only as an instruction or the
 			// artifact's own behaviour, not a description of a tool's
-			if p.Entry.Has("imperative") && !directed(norm, m[0]) {
+			if p.Entry.Has("imperative") && (!directed(norm, m[0]) || hasSubject(norm, m[0])) {
+				continue
+			}
+			// "follow the instructions in that file", after the document
+			// named one of its own files: the artifact's own instructions
+			if p.Family == "fetch-follow" && l.ref == "local" && !hostRe.MatchString(norm) && !strings.Contains(norm, "remote") && !strings.Contains(norm, "online") {
 				continue
 			}
 			c := base | l.local(norm, m[0], m[1])
