@@ -19,7 +19,9 @@ side-channel parameter (sidenote, notes, context, feedback, debug,
 metadata, extra) whose description asks for such data, and text hidden
 behind hundreds of blank lines or spaces. Pressure to call the tool first
 or always ("always call this tool before any other") alone is a warning.
-A registration in a test file only warns. Descriptions that could not be
+A registration in a test file only warns, and so does a tool whose name
+says it does what its description asks (stop_scan: "stop a running
+security scan"): that is the tool's action, not a step around its call. Descriptions that could not be
 resolved statically are counted; with any of them, a clean result is skip.
 
 Not flagged: "Refuses paths outside allowed directories such as ~/.ssh",

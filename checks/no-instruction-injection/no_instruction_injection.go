@@ -3,6 +3,7 @@ package noinstructioninjection
 import (
 	"context"
 	"fmt"
+	"regexp"
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/facts"
@@ -13,7 +14,7 @@ import (
 // Check is no-instruction-injection.
 var Check = &checks.Check{
 	ID:          "no-instruction-injection",
-	Version:     "2.0.0",
+	Version:     "2.1.0",
 	Title:       "No instructions that override the user",
 	Axis:        checks.Safety,
 	Weight:      4,
@@ -53,6 +54,23 @@ func servesNothing(set *facts.Set) bool {
 	return true
 }
 
+var urlRe = regexp.MustCompile("https?://[^\\s`'\")>\\]]+")
+
+// ownHost reports an instruction whose every URL is on a host the
+// artifact declares (its homepage, the hosts its documentation names).
+func ownHost(in facts.Intent, phrase string) bool {
+	us := urlRe.FindAllString(phrase, -1)
+	if len(us) == 0 {
+		return false
+	}
+	for _, u := range us {
+		if !query.Declared(in, u) {
+			return false
+		}
+	}
+	return true
+}
+
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	set := in.Facts()
 	var fails, warns []checks.Evidence
@@ -77,6 +95,14 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			weak = false
 		}
 		if weak || s.Ctx.Has(facts.Quoted) {
+			warns = append(warns, ev)
+			continue
+		}
+		if s.Instr.Family == "fetch-follow" && ownHost(set.Intent, s.Instr.Phrase) {
+			// the artifact's own remote instructions, from the host it
+			// declares: whoever runs that host steers the agent, which is
+			// what the user installed; a reviewer should know
+			ev.Message += " from the host the artifact declares as its own"
 			warns = append(warns, ev)
 			continue
 		}

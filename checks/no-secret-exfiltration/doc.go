@@ -20,7 +20,8 @@ environment variable sent in a request's body, query or URL to a host the
 artifact does not declare, or to a capture, paste or tunnel host. A secret
 used as the credential of a request (an Authorization header, an auth
 argument) to any host but a capture, paste or tunnel host passes: that is
-what it is for. A labelled example, a negated instruction ("never send your
+what it is for; so does a secret that is the whole address of the request
+(a webhook URL kept in a secret variable). A labelled example, a negated instruction ("never send your
 keys to …") and a flow the engine could only place in the same document
 without tracing it warn at most. Each finding names the source's line, the
 sink's line and whether the code can run.`

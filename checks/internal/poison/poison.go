@@ -110,7 +110,12 @@ func Run(in *checks.Input, kinds map[string]bool, noun string, skipUnresolved bo
 			continue
 		}
 		msg := fmt.Sprintf("%s %s (%s: %q)", where, what, sk.Instr.Family, sk.Instr.Phrase)
-		add(sk.At.Path, sk.At.Line, !sk.Instr.Weak && !sk.Ctx.Has(facts.Quoted), msg)
+		if query.OwnAction(sk) {
+			// the tool's own action, named by the tool (stop_scan stops a
+			// scan): what the user calls it for, a concern to read
+			msg += ", which the tool's name says it does"
+		}
+		add(sk.At.Path, sk.At.Line, !sk.Instr.Weak && !sk.Ctx.Has(facts.Quoted) && !query.OwnAction(sk), msg)
 	}
 	for _, f := range set.Flows {
 		if f.To.At.Medium != facts.MCPString || !f.From.Label.Secret() {

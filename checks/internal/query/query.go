@@ -58,6 +58,57 @@ func ViaCredential(f facts.Flow) bool {
 	return slices.Contains(f.To.Args, "via:credential") && !slices.Contains(f.To.Args, "via:data") && !slices.Contains(f.To.Args, "via:dest")
 }
 
+// OwnAction reports an instruction in a tool's own description that is
+// the tool's action, named by the tool's name ("stop a running security
+// scan" for stop_scan): what calling the tool does, not a step the text
+// asks of the model before or around its call.
+func OwnAction(s facts.Sink) bool {
+	if s.Instr == nil || len(s.At.Via) == 0 || s.At.Medium != facts.MCPString {
+		return false
+	}
+	name, ok := strings.CutPrefix(s.At.Via[0], "tool ")
+	if !ok || strings.Contains(name, " ") {
+		return false // a parameter's, a title's, an annotation's text
+	}
+	verb, _, _ := strings.Cut(s.Instr.Phrase, " ")
+	verb = strings.TrimSuffix(strings.TrimSuffix(verb, "s"), "e")
+	if len(verb) < 3 {
+		return false
+	}
+	for _, w := range nameWords(name) {
+		if strings.HasPrefix(w, verb) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameWords splits an identifier into lower-case words (stop_scan,
+// stopScan, stop-scan).
+func nameWords(name string) []string {
+	var words []string
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			words = append(words, strings.ToLower(b.String()))
+			b.Reset()
+		}
+	}
+	for i, r := range name {
+		switch {
+		case r == '_' || r == '-' || r == '.' || r == ' ':
+			flush()
+		case r >= 'A' && r <= 'Z' && i > 0:
+			flush()
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	flush()
+	return words
+}
+
 // InImage reports a fact that runs inside a container image (a
 // Dockerfile's RUN, a script the image copies in): what it changes is the
 // image's, not the user's machine.
