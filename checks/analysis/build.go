@@ -216,16 +216,36 @@ func build(s *resolve.Subject) *facts.Set {
 
 type docText struct{ path, text string }
 
-// namedToModel reports whether a document the model reads names the file
-// (by its path or its base name).
+// runWords start a command that runs a script named after them.
+var runWords = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "source": true, ".": true, "run": true,
+	"execute": true, "exec": true, "python": true, "python3": true, "node": true, "pwsh": true, "powershell": true, "sudo": true}
+
+// namedToModel reports whether a document the model reads tells it to run
+// the file: its name after sh, bash, source, python, "run" and the like,
+// or as ./NAME.
 func namedToModel(s *resolve.Subject, p string) bool {
-	base := path.Base(p)
+	base := []byte(path.Base(p))
 	for f := range files.Scan(s) {
-		if !isDoc(f.Path) || !files.ModelRead(s, f.Path) {
+		if !isDoc(f.Path) || !files.ModelRead(s, f.Path) || !bytes.Contains(f.Content, base) {
 			continue
 		}
-		if bytes.Contains(f.Content, []byte(base)) {
-			return true
+		for _, ln := range bytes.Split(f.Content, []byte("\n")) {
+			i := bytes.Index(ln, base)
+			if i < 0 {
+				continue
+			}
+			j := i // the start of the path the name ends
+			for j > 0 && !bytes.ContainsAny(ln[j-1:j], " \t`'\"(") {
+				j--
+			}
+			words := strings.Fields(string(ln[:j]))
+			prev := ""
+			if len(words) > 0 {
+				prev = strings.ToLower(strings.Trim(words[len(words)-1], "`*'\""))
+			}
+			if runWords[prev] || bytes.HasPrefix(ln[j:], []byte("./")) {
+				return true
+			}
 		}
 	}
 	return false

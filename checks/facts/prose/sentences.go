@@ -224,14 +224,18 @@ func (l *lowerer) commands(raw string, line int, ctx facts.Context, sents []sent
 }
 
 // subjectAt reports an inline command that opens its sentence (after a
-// list marker or "but"/"and"): the sentence is about it.
+// list marker, "but"/"and", or an article: "the `curl | sh` pattern
+// …"): the sentence is about it.
 func subjectAt(sent string, off int) bool {
 	if off < 0 || off > len(sent) {
 		return false
 	}
 	head := strings.ToLower(strings.TrimSpace(listMarker.ReplaceAllString(sent[:off], "")))
-	head = strings.Trim(head, "*_ ")
-	return head == "" || head == "but" || head == "and" || head == "while" || head == "even"
+	switch strings.Trim(head, "*_ ") {
+	case "", "but", "and", "while", "even", "the", "a", "an", "this", "that", "such a":
+		return true
+	}
+	return false
 }
 
 // runVerbNegated: the sentence forbids running what it shows ("never run
