@@ -15,7 +15,7 @@ import (
 // Check is no-destruction.
 var Check = &checks.Check{
 	ID:          "no-destruction",
-	Version:     "1.0.0",
+	Version:     "1.1.0",
 	Title:       "Destroys nothing outside its own work",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -61,8 +61,8 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	set := in.Facts()
 	var fails []checks.Evidence
 	for _, s := range set.Sinks {
-		if !query.Stands(s.Ctx) {
-			continue
+		if !query.Stands(s.Ctx) || query.InImage(s.Ctx) && s.Kind != facts.ModelInstruction {
+			continue // an image being built destroys only its own files
 		}
 		switch s.Kind {
 		case facts.Delete, facts.ProcessKill:
