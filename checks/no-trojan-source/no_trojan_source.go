@@ -21,7 +21,7 @@ import (
 // Check is no-trojan-source.
 var Check = &checks.Check{
 	ID:          "no-trojan-source",
-	Version:     "1.1.0",
+	Version:     "1.1.1",
 	Title:       "No Trojan Source in code",
 	Axis:        checks.Safety,
 	Weight:      5,
