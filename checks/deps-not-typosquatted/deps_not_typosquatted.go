@@ -12,7 +12,7 @@ import (
 // Check is deps-not-typosquatted.
 var Check = &checks.Check{
 	ID:          "deps-not-typosquatted",
-	Version:     "1.0.0",
+	Version:     "1.0.1",
 	Title:       "Dependency names are not typosquats",
 	Axis:        checks.Safety,
 	Weight:      4,
