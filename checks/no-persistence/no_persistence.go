@@ -121,11 +121,9 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	}
 	// Keeping something in memory is a feature; keeping an instruction
 	// that steers the model against its user is poisoning.
-	// Steering is what the instruction-injection check fails on: not a
-	// concern (weak), not words quoted with nothing saying why.
 	steering := map[string]bool{}
 	for _, s := range set.Sinks {
-		if s.Kind == facts.ModelInstruction && s.Instr.Family != "persist-memory" && !s.Instr.Weak && query.Stands(s.Ctx) && !s.Ctx.Has(facts.Quoted) {
+		if steers(set, s) {
 			steering[s.At.Path] = true
 		}
 	}
@@ -146,6 +144,28 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 	}
 	return query.Outcome(in.Subject, fails, warns, "nothing is installed to run again later"), nil
+}
+
+// steers reports an instruction that turns the model against its user:
+// what the instruction-injection check fails on in a document, the same
+// families in a hidden channel or an MCP string, and the acting families
+// (turning safety off, deleting broadly, reading a secret store). Tool
+// routing, a concern (weak, quoted with nothing saying why) and following
+// the artifact's own declared host do not.
+func steers(set *facts.Set, s facts.Sink) bool {
+	if s.Kind != facts.ModelInstruction || s.Instr == nil {
+		return false
+	}
+	if is, fail, _ := query.Steer(set, s); is {
+		return fail
+	}
+	switch f := s.Instr.Family; {
+	case f == "persist-memory" || f == "tool-route" || s.Instr.Weak || s.Ctx.Has(facts.Quoted) || !query.Stands(s.Ctx):
+		return false
+	case query.Steering[f] != "":
+		return s.At.Medium == facts.MCPString || s.Ctx.Has(facts.Hidden)
+	}
+	return true
 }
 
 func clip(s string) string {
