@@ -190,7 +190,7 @@ func build(s *resolve.Subject) *facts.Set {
 		if files.ModelRead(s, d.path) {
 			ctx = facts.ModelReads
 		}
-		r := prose.Lower(d.path, d.text, 0, prose.Options{Lowerers: lowerers, Ctx: ctx})
+		r := prose.Lower(d.path, d.text, 0, prose.Options{Lowerers: lowerers, Ctx: ctx, Ships: ships(s, d.path)})
 		set.Merge(r.Set)
 		p := docProgram(r)
 		tells(s, r.Tells, p)
@@ -219,6 +219,20 @@ type docText struct{ path, text string }
 // runWords start a command that runs a script named after them.
 var runWords = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "source": true, ".": true, "run": true,
 	"execute": true, "exec": true, "python": true, "python3": true, "node": true, "pwsh": true, "powershell": true, "sudo": true}
+
+// ships reports whether a path a document names, relative to the
+// document or to the artifact's root, is one of the artifact's files.
+func ships(s *resolve.Subject, doc string) func(string) bool {
+	return func(rel string) bool {
+		rel = strings.TrimPrefix(rel, "./")
+		for _, p := range []string{path.Join(path.Dir(doc), rel), path.Clean(rel)} {
+			if _, ok := s.Inventory.File(p); ok {
+				return true
+			}
+		}
+		return false
+	}
+}
 
 // namedToModel reports whether a document the model reads tells it to run
 // the file: its name after sh, bash, source, python, "run" and the like,

@@ -71,6 +71,9 @@ type Options struct {
 	// Plain: the text is not Markdown (an MCP description); read it as
 	// paragraphs.
 	Plain bool
+	// Ships reports whether a path the document names (relative to it) is
+	// a file the artifact ships; nil when not known.
+	Ships func(rel string) bool
 	// Dest is where the text's own answer goes, when it asks the model for
 	// something (a tool parameter's value goes to the tool's server).
 	Dest string

@@ -102,7 +102,7 @@ func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) 
 		sl := lineOf(raw, line, s.start)
 		consent := prevConsent || matches("consent", s.norm)
 		before := len(l.res.Set.Sinks)
-		cur := lastRef(raw[s.start:s.end])
+		cur := l.refOf(raw[s.start:s.end])
 		if l.ref = cur; cur == "" {
 			l.ref = l.lastRef
 		}
@@ -141,23 +141,28 @@ func (l *lowerer) hosts(s string) {
 // to a document or data file.
 var localRefRe = regexp.MustCompile(`(?:^|[\s(\[` + "`" + `'"])(?:\./)?[A-Za-z0-9_-][\w.-]*(?:/[\w.-]+)*\.(?:md|markdown|txt|json|ya?ml|toml)\b`)
 
-// lastRef says whether the last thing a text names is a URL ("url") or a
-// file of the artifact ("local"); "" when it names neither.
-func lastRef(s string) string {
+// refOf says whether the last thing a text names is a URL ("url"), a
+// file the artifact ships ("local"), or another file ("file", one a step
+// may have downloaded); "" when it names none.
+func (l *lowerer) refOf(s string) string {
 	u, f := -1, -1
 	if m := hostRe.FindAllStringIndex(s, -1); len(m) > 0 {
 		u = m[len(m)-1][0]
 	}
+	own := false
 	for _, m := range localRefRe.FindAllStringIndex(s, -1) {
 		if !strings.Contains(s[max(0, m[0]-8):m[1]], "://") {
 			f = m[0]
+			own = l.opt.Ships != nil && l.opt.Ships(strings.Trim(s[m[0]:m[1]], " \t\n(['\"`"))
 		}
 	}
 	switch {
 	case u < 0 && f < 0:
 		return ""
-	case f > u:
+	case f > u && own:
 		return "local"
+	case f > u:
+		return "file"
 	}
 	return "url"
 }
