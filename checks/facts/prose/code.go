@@ -308,6 +308,10 @@ func (l *lowerer) structured(src string, line int, ctx facts.Context, isJSON boo
 		l.prose(src, line, ctx, true)
 		return
 	}
+	// A JSON-RPC message shows what is sent to a server: a "command"
+	// among its params is an argument the server judges, not a step the
+	// model runs; its strings are still read as prose.
+	message := rpcMessage(&root)
 	n := 0
 	var walk func(nd *yaml.Node, key string, depth int, ctx facts.Context)
 	walk = func(nd *yaml.Node, key string, depth int, ctx facts.Context) {
@@ -341,7 +345,7 @@ func (l *lowerer) structured(src string, line int, ctx facts.Context, isJSON boo
 				at = line // JSON lines in a block are approximate
 			}
 			s := nd.Value
-			if commandKey(key) || commandLine(s) {
+			if !message && (commandKey(key) || commandLine(s)) {
 				if lower := l.opt.Lowerers["shell"]; lower != nil {
 					l.addUnit(lower(l.path, s, int32(at-1)), ctx, "value of "+key)
 				}
@@ -352,6 +356,23 @@ func (l *lowerer) structured(src string, line int, ctx facts.Context, isJSON boo
 		}
 	}
 	walk(&root, "", 0, ctx)
+}
+
+// rpcMessage reports a document whose top object is a JSON-RPC message.
+func rpcMessage(root *yaml.Node) bool {
+	nd := root
+	if nd.Kind == yaml.DocumentNode && len(nd.Content) > 0 {
+		nd = nd.Content[0]
+	}
+	if nd.Kind != yaml.MappingNode {
+		return false
+	}
+	for i := 0; i+1 < len(nd.Content); i += 2 {
+		if nd.Content[i].Value == "jsonrpc" {
+			return true
+		}
+	}
+	return false
 }
 
 // denyKey names a list of things refused: a permission template's deny
