@@ -83,7 +83,7 @@ func counted(t string) bool {
 }
 
 // credentialWords name what a value is instead of being one.
-var credentialWords = regexp.MustCompile(`secret|password|passwd|token|apikey|api|key|test|example|sample|dummy|fake|demo|placeholder|changeme|private|your|my|value|here|string|access|auth|pass|live|prod|dev`)
+var credentialWords = regexp.MustCompile(`secret|password|passwd|token|api|key|test|example|sample|dummy|fake|demo|placeholder|changeme|private|your|my|value|here|string|access|auth|pass|live|prod|dev`)
 
 // countRun is a run of four or more characters that count up.
 func stripCounts(s string) string {
