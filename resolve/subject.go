@@ -100,7 +100,6 @@ func (s *Subject) Form() Form {
 	return FormPackage
 }
 
-
 // Text is f's content as a string without a copy: a subject's bytes are
 // never written after Load (checks only read them), so the string can
 // share them, and an artifact's text is held in memory once, not once per

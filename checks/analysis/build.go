@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -166,6 +167,7 @@ func build(s *resolve.Subject) *facts.Set {
 		*n += size
 		return false
 	}
+	imaged := Imaged(s)
 	for f := range files.Scan(s) {
 		content, ok := textOf(s, f)
 		if !ok {
@@ -184,6 +186,11 @@ func build(s *resolve.Subject) *facts.Set {
 		if inTests(f.Path) {
 			ctx |= facts.InTest
 		}
+		if imaged[f.Path] && !namedToModel(s, f.Path) {
+			// a script the artifact's Dockerfile copies into its image and
+			// no instruction tells the model to run: it runs in the image
+			ctx |= facts.InContainer
+		}
 		if lang := codeLang(f, f.Content); lang != "" {
 			if lower := lowerers[lang]; lower != nil && !over(f, &codeBytes, len(content), maxCode) {
 				code.add(lower(f.Path, content, 0), ctx, nil)
@@ -195,20 +202,24 @@ func build(s *resolve.Subject) *facts.Set {
 		}
 	}
 	set.Merge(code.run())
-	var hosts []string
+	var hosts, repos, titles []string
 	var obeyed []prose.Tell
 	for _, d := range docs {
 		var ctx facts.Context
 		if files.ModelRead(s, d.path) {
 			ctx = facts.ModelReads
 		}
-		r := prose.Lower(d.path, d.text, 0, prose.Options{Lowerers: lowerers, Ctx: ctx})
+		r := prose.Lower(d.path, d.text, 0, prose.Options{Lowerers: lowerers, Ctx: ctx, Ships: ships(s, d.path)})
 		set.Merge(r.Set)
 		p := docProgram(r)
 		tells(s, r.Tells, p)
 		set.Merge(p.run())
 		hosts = append(hosts, r.Hosts...)
 		obeyed = append(obeyed, r.Obeys...)
+		repos = append(repos, r.Repos...)
+		if r.Title != "" && mainDoc(s, d.path) {
+			titles = append(titles, r.Title)
+		}
 	}
 	obey(s, set, obeyed)
 	if a := s.Manifests.AgentJSON; a != nil && a.V != nil && a.V.Instructions != nil {
@@ -220,7 +231,7 @@ func build(s *resolve.Subject) *facts.Set {
 	manifests(s, set)
 	mcpStrings(s, set)
 	askedContext(s, set)
-	set.Intent = intent(s, hosts)
+	set.Intent = intent(s, hosts, repos, titles)
 	set.Sort()
 	return set
 }
@@ -258,6 +269,55 @@ func Unread(s *resolve.Subject) []resolve.Skip {
 	return out
 }
 
+// runWords start a command that runs a script named after them.
+var runWords = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "source": true, ".": true, "run": true,
+	"execute": true, "exec": true, "python": true, "python3": true, "node": true, "pwsh": true, "powershell": true, "sudo": true}
+
+// ships reports whether a path a document names, relative to the
+// document or to the artifact's root, is one of the artifact's files.
+func ships(s *resolve.Subject, doc string) func(string) bool {
+	return func(rel string) bool {
+		rel = strings.TrimPrefix(rel, "./")
+		for _, p := range []string{path.Join(path.Dir(doc), rel), path.Clean(rel)} {
+			if _, ok := s.Inventory.File(p); ok {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// namedToModel reports whether a document the model reads tells it to run
+// the file: its name after sh, bash, source, python, "run" and the like,
+// or as ./NAME.
+func namedToModel(s *resolve.Subject, p string) bool {
+	base := []byte(path.Base(p))
+	for f := range files.Scan(s) {
+		if !isDoc(f.Path) || !files.ModelRead(s, f.Path) || !bytes.Contains(f.Content, base) {
+			continue
+		}
+		for _, ln := range bytes.Split(f.Content, []byte("\n")) {
+			i := bytes.Index(ln, base)
+			if i < 0 {
+				continue
+			}
+			j := i // the start of the path the name ends
+			for j > 0 && !bytes.ContainsAny(ln[j-1:j], " \t`'\"(") {
+				j--
+			}
+			words := strings.Fields(string(ln[:j]))
+			prev := ""
+			if len(words) > 0 {
+				prev = strings.ToLower(strings.Trim(words[len(words)-1], "`*'\""))
+			}
+			if runWords[prev] || bytes.HasPrefix(ln[j:], []byte("./")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // docProgram runs a document's code: the blocks of one language and one
 // context run as one program, as a model working through the document
 // runs them in turn (a variable set in one block is read in the next).
@@ -288,12 +348,13 @@ func docProgram(r *prose.Result) *program {
 }
 
 // intent is what the artifact says it is and does.
-func intent(s *resolve.Subject, hosts []string) facts.Intent {
+func intent(s *resolve.Subject, hosts, repos, titles []string) facts.Intent {
 	var in facts.Intent
 	if s.Name != "" {
 		in.Purpose = append(in.Purpose, s.Name)
 	}
-	var homes, repos []string
+	in.Purpose = append(in.Purpose, titles...)
+	var homes []string
 	if m := s.Manifests; m != nil {
 		if m.Skill != nil && m.Skill.V != nil {
 			in.Declared = facts.Span{Path: m.Skill.Path, Line: 1, Medium: facts.Manifest}
@@ -312,7 +373,7 @@ func intent(s *resolve.Subject, hosts []string) facts.Intent {
 		for _, u := range fields {
 			if u != nil && u.Value != "" {
 				homes = append(homes, hostOf(u.Value))
-				if r := repoOf(u.Value); r != "" {
+				if r, _, ok := vocab.ForgeRepo(u.Value); ok {
 					repos = append(repos, r)
 				}
 			}
@@ -359,7 +420,7 @@ func repoURLs(v *yaml.Node, depth int) []string {
 		return nil
 	}
 	if v.Kind == yaml.ScalarNode {
-		if r := repoOf(v.Value); r != "" {
+		if r, _, ok := vocab.ForgeRepo(v.Value); ok {
 			return []string{r}
 		}
 		return nil
@@ -371,19 +432,13 @@ func repoURLs(v *yaml.Node, depth int) []string {
 	return out
 }
 
-// repoOf is "host/owner/repo" of a forge repository URL, lower case ("" for
-// anything else).
-func repoOf(u string) string {
-	u = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(u, "git+"), "https://"), "http://"), ".git")
-	parts := strings.Split(u, "/")
-	if len(parts) < 3 || parts[1] == "" || parts[2] == "" {
-		return ""
+// mainDoc reports the document that introduces the artifact: the skill's
+// SKILL.md, or the README at its root.
+func mainDoc(s *resolve.Subject, p string) bool {
+	if m := s.Manifests; m != nil && m.Skill != nil && m.Skill.Path == p {
+		return true
 	}
-	switch h := strings.ToLower(parts[0]); h {
-	case "github.com", "gitlab.com", "codeberg.org", "bitbucket.org":
-		return h + "/" + strings.ToLower(parts[1]) + "/" + strings.ToLower(parts[2])
-	}
-	return ""
+	return strings.EqualFold(p, "README.md") || strings.EqualFold(p, "SKILL.md")
 }
 
 func hostOf(u string) string {

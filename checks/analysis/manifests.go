@@ -35,6 +35,9 @@ func manifests(s *resolve.Subject, set *facts.Set) {
 		if BuildTime[pr.Where] {
 			ctx |= facts.BuildTime
 		}
+		if pr.Where == "Dockerfile RUN" {
+			ctx |= facts.InContainer
+		}
 		p.add(lower(pr.Path, string(pr.Source), int32(pr.Line)), ctx, []string{pr.Where})
 	}
 	for _, h := range hooks.All(s) {

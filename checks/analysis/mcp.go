@@ -2,9 +2,7 @@ package analysis
 
 import (
 	"fmt"
-	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/facts/prose"
@@ -26,7 +24,6 @@ func mcpStrings(s *resolve.Subject, set *facts.Set) {
 	if sf == nil {
 		return
 	}
-	own := "" // the tool whose own description is read
 	read := func(site mcp.Site, via, text string, dest ...string) {
 		if strings.TrimSpace(text) == "" {
 			return
@@ -44,9 +41,6 @@ func mcpStrings(s *resolve.Subject, set *facts.Set) {
 			opt.Dest = dest[0]
 		}
 		r := prose.Lower(file, text, line-1, opt)
-		if own != "" {
-			r.Set.Sinks = slices.DeleteFunc(r.Set.Sinks, func(sk facts.Sink) bool { return operation(own, sk) })
-		}
 		// the text is one string; it is read as if on its site's line
 		for i := range r.Set.Sinks {
 			r.Set.Sinks[i].At.Line = line
@@ -63,9 +57,7 @@ func mcpStrings(s *resolve.Subject, set *facts.Set) {
 	for _, t := range sf.Tools {
 		via := "tool " + t.Name
 		server := "the server of tool " + t.Name
-		own = t.Name
 		read(t.Site, via, t.Name+": "+t.Description, server)
-		own = ""
 		read(t.Site, via+" title", t.Title)
 		for _, p := range t.Params {
 			pvia := fmt.Sprintf("%s parameter %s", via, p.Name)
@@ -99,58 +91,6 @@ func mcpStrings(s *resolve.Subject, set *facts.Set) {
 // reads: what the model is asked to fill in goes nowhere the tool's work
 // needs it.
 const UnusedParam = "(its handler never reads it)"
-
-// operation reports an acting instruction in a tool's description that
-// restates the tool's own name (stop_scan: "Stop a running security
-// scan"): it says what calling the tool does, which the user approves by
-// calling it, not what the model is told to do on its own.
-func operation(tool string, sk facts.Sink) bool {
-	if sk.Kind != facts.ModelInstruction || sk.Instr == nil {
-		return false
-	}
-	switch sk.Instr.Family {
-	case "safety-off", "delete-broad":
-	default:
-		return false
-	}
-	words := nameWords(tool)
-	if len(words) < 2 {
-		return false
-	}
-	phrase := strings.ToLower(sk.Instr.Phrase)
-	for _, w := range words {
-		if !strings.Contains(phrase, w) {
-			return false
-		}
-	}
-	return true
-}
-
-// nameWords splits a tool name into its words of three letters or more
-// (stop_scan, deleteRepository, files.remove).
-func nameWords(name string) []string {
-	var out []string
-	var cur strings.Builder
-	flush := func() {
-		if cur.Len() >= 3 {
-			out = append(out, strings.ToLower(cur.String()))
-		}
-		cur.Reset()
-	}
-	for i, r := range name {
-		switch {
-		case r == '_' || r == '-' || r == '.' || r == ' ':
-			flush()
-		case unicode.IsUpper(r) && i > 0:
-			flush()
-			cur.WriteRune(r)
-		default:
-			cur.WriteRune(r)
-		}
-	}
-	flush()
-	return out
-}
 
 // returned reads the strings tool handlers return, which the client hands
 // the model as the tool's result.
@@ -196,7 +136,9 @@ func askedContext(s *resolve.Subject, set *facts.Set) {
 	asked := map[param]bool{}
 	for _, t := range sf.Tools {
 		for _, p := range t.Params {
-			texts := []string{p.Description, p.Title, words(p.Name)}
+			// a parameter's name reads as a noun phrase: chat_history is
+			// "the chat history"
+			texts := []string{p.Description, p.Title, "the " + strings.Join(text.IdentWords(p.Name), " ")}
 			texts = append(texts, documented(t.Description, p.Name)...)
 			for _, x := range texts {
 				if x != "" && re.MatchString(text.Normalize(x)) {
@@ -220,24 +162,6 @@ func askedContext(s *resolve.Subject, set *facts.Set) {
 	for i := range set.Flows {
 		relabel(&set.Flows[i].From)
 	}
-}
-
-// words spells an identifier as words: chat_history and chatHistory are
-// "chat history".
-func words(name string) string {
-	var b strings.Builder
-	for i, r := range name {
-		switch {
-		case r == '_' || r == '-':
-			b.WriteByte(' ')
-		case unicode.IsUpper(r) && i > 0:
-			b.WriteByte(' ')
-			b.WriteRune(unicode.ToLower(r))
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // documented finds the lines of a docstring that document a parameter, in

@@ -98,6 +98,62 @@ func dockerRuns(p string, src []byte) []Program {
 	return out
 }
 
+// dockerCopies lists the artifact paths a Dockerfile's COPY and ADD
+// instructions put into its image, read from the Dockerfile's directory
+// as the build context (a --from stage copies from another image and is
+// left out).
+func dockerCopies(p string, src []byte) []string {
+	var out []string
+	dir := path.Dir(p)
+	for _, ln := range strings.Split(string(src), "\n") {
+		f := strings.Fields(ln)
+		if len(f) < 3 || !strings.EqualFold(f[0], "COPY") && !strings.EqualFold(f[0], "ADD") {
+			continue
+		}
+		args, from := f[1:], false
+		for len(args) > 0 && strings.HasPrefix(args[0], "--") {
+			from = from || strings.HasPrefix(args[0], "--from")
+			args = args[1:]
+		}
+		if from || len(args) < 2 {
+			continue
+		}
+		for _, a := range args[:len(args)-1] {
+			a = strings.Trim(a, `[]",`)
+			if a == "" || a == "." || a == "./" || a == "*" || strings.Contains(a, "://") {
+				continue // the whole context is the artifact itself, not a file put in an image
+			}
+			out = append(out, path.Clean(path.Join(dir, a)))
+		}
+	}
+	return out
+}
+
+// Imaged reports the files a Dockerfile of the artifact copies into its
+// image (a file, or one under a copied directory).
+func Imaged(s *resolve.Subject) map[string]bool {
+	var srcs []string
+	for f := range files.Scan(s) {
+		base := path.Base(f.Path)
+		if f.Scanned && (base == "Dockerfile" || strings.HasSuffix(base, ".Dockerfile") || strings.HasPrefix(base, "Dockerfile.")) {
+			srcs = append(srcs, dockerCopies(f.Path, f.Content)...)
+		}
+	}
+	if len(srcs) == 0 {
+		return nil
+	}
+	out := map[string]bool{}
+	for i := range s.Inventory.Files {
+		p := s.Inventory.Files[i].Path
+		for _, c := range srcs {
+			if p == c || strings.HasPrefix(p, c+"/") {
+				out[p] = true
+			}
+		}
+	}
+	return out
+}
+
 // makeRecipes extracts recipe lines (tab-indented), without their @ - +
 // prefixes; each line is its own shell program, as make runs them.
 func makeRecipes(p string, src []byte) []Program {

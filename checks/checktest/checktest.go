@@ -62,8 +62,8 @@ func Placeholders() map[string]string {
 		"@@SECRET@@":            "s" + "k_live_" + "9fJ2kQ7xLmZ4pW8rT3vN6bY1",
 		"@@GH_TOKEN_REVERSED@@": reverse("gh" + "p_" + "R8vq2LmT5zXc9WnB4yKd7HsJ3fGa1eQp6UoI"),
 		"@@STRIPE_TEST@@":       "s" + "k_test_" + "51HqLm2eZvKYlo2C9fJ2kQ7xLmZ4pW8rT3vN6bY1",
-		"@@JWT@@": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" + "." + "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ" +
-			"." + "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+		"@@JWT@@": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" + "." + "eyJzdWIiOiJzdmMtbGVkZ2VyLTciLCJyb2xlIjoib3BzIiwiaWF0IjoxNzE2MjM5MDIyfQ" +
+			"." + "xtUV2NN6-IORn5sCtQmPgPF_di4TNmZAGUOdNKeNtUU",
 	}
 }
 

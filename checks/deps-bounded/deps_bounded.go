@@ -18,7 +18,7 @@ import (
 // Check is deps-bounded.
 var Check = &checks.Check{
 	ID:          "deps-bounded",
-	Version:     "1.1.0",
+	Version:     "1.1.1",
 	Title:       "Dependencies come from the registry with bounded versions",
 	Axis:        checks.Safety,
 	Weight:      2,

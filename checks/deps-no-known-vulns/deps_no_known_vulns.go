@@ -19,7 +19,7 @@ import (
 // Check is deps-no-known-vulns.
 var Check = &checks.Check{
 	ID:          "deps-no-known-vulns",
-	Version:     "1.1.0",
+	Version:     "1.1.1",
 	Title:       "No dependency has a known vulnerability",
 	Axis:        checks.Safety,
 	Weight:      4,

@@ -5,7 +5,8 @@ package depsnottyposquatted
 const Doc = `Finds dependency names (npm dependency maps including dev, Python
 requirements files and pyproject dependencies, .mcp.json, plugin and hook
 launchers run by npx, bunx, pnpm dlx, uvx or pipx run, and install commands
-in files the model reads: pip install, npm install, uv add and the like)
+in files the model reads: pip install, npm install, uv add and the like;
+words after "pip install" in a sentence, separated by commas, are prose)
 and compares each with the 5,000 most downloaded names of its own
 ecosystem, from committed public download statistics (npm downloads a
 month; PyPI downloads over 30 days). A name that is itself popular is never

@@ -219,11 +219,14 @@ type Ref struct {
 
 // Intent is what the artifact says it does.
 type Intent struct {
-	Purpose  []string `json:"purpose,omitempty"` // name, description, headings
-	Hosts    []string `json:"hosts,omitempty"`   // hosts its documentation and manifests name
-	Homes    []string `json:"homes,omitempty"`   // hosts its manifests name as its home (homepage, repository)
-	Repos    []string `json:"repos,omitempty"`   // forge repositories its manifests name ("github.com/owner/repo")
-	Tools    []string `json:"tools,omitempty"`   // allowed-tools, declared permissions
+	Purpose []string `json:"purpose,omitempty"` // name, description, headings
+	Hosts   []string `json:"hosts,omitempty"`   // hosts its documentation and manifests name
+	Homes   []string `json:"homes,omitempty"`   // hosts its manifests name as its home (homepage, repository)
+	// Repos are the forge repositories it names as its own or its
+	// vendor's, in its manifests or its documentation's prose
+	// ("github.com/owner/name", lower case).
+	Repos    []string `json:"repos,omitempty"`
+	Tools    []string `json:"tools,omitempty"` // allowed-tools, declared permissions
 	Declared Span     `json:"declared"`
 }
 
@@ -246,6 +249,7 @@ const (
 	Quoted                          // inside quotes or inline code, with no label saying why
 	ModelReads                      // text a model reads (a skill's documents, agent files, hook prompts, MCP strings)
 	BuildTime                       // runs when the artifact is built or tested (Dockerfile RUN, CI steps, Makefile recipes)
+	InContainer                     // runs inside a container image (a Dockerfile's RUN, a script the image copies in): it changes the image, not the user's machine
 )
 
 // Has reports whether every bit of x is set.

@@ -19,12 +19,14 @@ side-channel parameter (sidenote, notes, context, feedback, debug,
 metadata, extra) whose description asks for such data, and text hidden
 behind hundreds of blank lines or spaces. Pressure to call the tool first
 or always ("always call this tool before any other") alone is a warning.
-A registration in a test file only warns. A description built by an
-f-string or template literal is read with its substitutions folded where
-they fold and holes where they are filled at run time; such
-registrations are counted and named in a pass. Descriptions that could
-not be resolved statically at all are counted; with any of them, a clean
-result is skip.
+A registration in a test file only warns, and so does a tool whose name
+says it does what its description asks (stop_scan: "stop a running
+security scan"): that is the tool's action, not a step around its call. A
+description built by an f-string or template literal is read with its
+substitutions folded where they fold and holes where they are filled at
+run time; such registrations are counted and named in a pass. Descriptions
+that could not be resolved statically at all are counted; with any of
+them, a clean result is skip.
 
 Not flagged: "Refuses paths outside allowed directories such as ~/.ssh",
 "Read the complete contents of a file", a notes parameter for commit text,

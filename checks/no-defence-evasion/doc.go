@@ -14,7 +14,11 @@ reads code, documents' commands and prose, hooks and scripts through the
 analysis model.
 
 It fails on each but detection; a labelled example or a prohibition
-passes.`
+passes. A sentence that says what its own subject does ("the value taken
+when unset disables a security control", "VNC — bypasses the firewall")
+is not an instruction, and an MCP tool whose name says it stops or
+disables the thing (stop_scan: "stop a running security scan") only
+warns: calling it is the user's choice.`
 
 // Remediation says how to fix a finding.
 const Remediation = `Leave the host's history, logs and defences alone; an artifact that needs a

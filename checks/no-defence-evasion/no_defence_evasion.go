@@ -52,6 +52,10 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		switch {
 		case (s.Kind == facts.Delete || s.Kind == facts.FileWrite) && vocab.Labels(s.DestLabels).Has("log"):
 			fails = append(fails, query.SinkEvidence(s, fmt.Sprintf("wipes or rewrites the log %s (%s)", s.Dest, s.API)))
+		case s.Kind == facts.ModelInstruction && s.Instr.Family == "safety-off" && query.ModelRead(s.Ctx) && query.OwnAction(s):
+			// a tool whose name says it stops or disables the thing
+			// (stop_scan): calling it is the user's choice
+			warns = append(warns, query.SinkEvidence(s, fmt.Sprintf("a tool whose name says it turns off a safety control (%q)", s.Instr.Phrase)))
 		case s.Kind == facts.ModelInstruction && s.Instr.Family == "safety-off" && query.ModelRead(s.Ctx):
 			fails = append(fails, query.SinkEvidence(s, fmt.Sprintf("tells the model to turn off a safety control (%q)", s.Instr.Phrase)))
 		}

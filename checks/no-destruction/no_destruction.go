@@ -63,10 +63,10 @@ func broad(s facts.Sink) string {
 
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	set := in.Facts()
-	var fails []checks.Evidence
+	var fails, warns []checks.Evidence
 	for _, s := range set.Sinks {
-		if !query.Stands(s.Ctx) {
-			continue
+		if !query.Stands(s.Ctx) || query.InImage(s.Ctx) && s.Kind != facts.ModelInstruction {
+			continue // an image being built destroys only its own files
 		}
 		switch s.Kind {
 		case facts.Delete, facts.ProcessKill:
@@ -74,12 +74,21 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 				fails = append(fails, query.SinkEvidence(s, fmt.Sprintf("%s (%s)", why, s.API)))
 			}
 		case facts.ModelInstruction:
-			if s.Instr.Family == "delete-broad" && query.ModelRead(s.Ctx) {
-				fails = append(fails, query.SinkEvidence(s, fmt.Sprintf("tells the model to delete broadly (%q)", s.Instr.Phrase)))
+			if s.Instr.Family != "delete-broad" || !query.ModelRead(s.Ctx) {
+				continue
 			}
+			ev := query.SinkEvidence(s, fmt.Sprintf("tells the model to delete broadly (%q)", s.Instr.Phrase))
+			if query.OwnAction(s) {
+				// a tool whose name says it deletes: what the user calls
+				// it for, a concern to read
+				ev.Message += ", which the tool's name says it does"
+				warns = append(warns, ev)
+				continue
+			}
+			fails = append(fails, ev)
 		}
 	}
-	return query.Outcome(in.Subject, fails, nil, "nothing outside the artifact's work is destroyed"), nil
+	return query.Outcome(in.Subject, fails, warns, "nothing outside the artifact's work is destroyed"), nil
 }
 
 func recursive(args []string) bool {

@@ -18,15 +18,18 @@ entities, reversed strings, format templates, an executable's bytes written
 out as a list, and a base64, hex or compressed constant even when it does
 not decode to text.
 
-It fails on every such flow, with one exception that only warns: a
+It fails on every such flow, with exceptions that only warn: a
 document's step that runs the official installer of a well-known toolchain
 (rustup, uv, Homebrew, Docker, …), of a host the artifact's manifests name
-as its home (homepage, repository), from a source forge its documentation
-names, or from the forge repository its manifests name as its source,
-which its user runs as a documented install step. A host that is only
-linked from the documentation is not a vendor: any text can link any host.
-A labelled example (a security guide showing the shape) or a prohibition
-("never pipe curl into sh") passes.`
+as its home (homepage, repository), or from a forge repository it names as
+its own (in its manifests or its documentation's prose, or named for the
+artifact or its title), which its user runs as a documented install step;
+and a RUN step of a Dockerfile a document shows, which runs inside the
+image it builds and is never a command the model runs (a Dockerfile the
+artifact ships is judged like any program). A host that is only linked
+from the documentation is not a vendor: any text can link any host, and a
+forge hosts anyone's code. A labelled example (a security guide showing
+the shape) or a prohibition ("never pipe curl into sh") passes.`
 
 // Remediation says how to fix a finding.
 const Remediation = `Ship the code you run, pin it by checksum, or tell the user to install the

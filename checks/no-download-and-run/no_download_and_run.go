@@ -47,8 +47,15 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 		ev := query.FlowEvidence(f, verb)
 		ev.Message = fmt.Sprintf("content downloaded from %s (at %s:%d) %s %s [%s]", f.From.What, f.From.At.Path, f.From.At.Line, verb, query.Describe(f.To), f.Strength)
-		if documentedInstaller(set.Intent, f) || query.OwnRepo(in.Subject, f.From.What) && documented(f) {
+		if documentedInstaller(set.Intent, f) {
 			ev.Message += "; the official installer of a toolchain, run as a documented step: review it"
+			warns = append(warns, ev)
+			continue
+		}
+		if query.InImage(f.To.Ctx) && f.To.Ctx.Has(facts.InDoc) {
+			// a Dockerfile a document shows: content for an image build,
+			// never a command the model runs
+			ev.Message += "; a Dockerfile step a document shows, run inside the image it builds: review it"
 			warns = append(warns, ev)
 			continue
 		}
@@ -58,8 +65,8 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 }
 
 // documentedInstaller: a document's step that runs a well-known
-// toolchain's installer, or one from the vendor the artifact's manifests
-// declare.
+// toolchain's installer, or one from the vendor the artifact names as its
+// own (its home, its repository).
 func documentedInstaller(intent facts.Intent, f facts.Flow) bool {
 	if !documented(f) {
 		return false

@@ -14,7 +14,7 @@ import (
 // Check is no-hardcoded-secrets.
 var Check = &checks.Check{
 	ID:          "no-hardcoded-secrets",
-	Version:     "1.2.0",
+	Version:     "1.3.0",
 	Title:       "No hard-coded secrets",
 	Axis:        checks.Safety,
 	Weight:      5,

@@ -16,7 +16,9 @@ other text files and on private-use characters. Legitimate sequences pass:
 emoji ZWJ sequences, keycaps, flag tag sequences, VS16 after an emoji,
 ideographic variation sequences, ZWNJ/ZWJ between Arabic, Persian or Indic
 letters, LRM/RLM next to Hebrew or Arabic letters, a BOM at the start, a
-soft hyphen inside a word. Evidence names the code points and, when tag
+soft hyphen inside a word, and a lone zero-width space at the start of a
+line before a fence marker or nothing (Markdown's escape for a nested
+fence or a blank line inside a list item). Evidence names the code points and, when tag
 characters spell ASCII, the decoded text.`
 
 // Remediation says how to fix a finding.

@@ -16,7 +16,7 @@ import (
 // Check is no-hidden-unicode.
 var Check = &checks.Check{
 	ID:          "no-hidden-unicode",
-	Version:     "1.1.0",
+	Version:     "1.2.0",
 	Title:       "No hidden Unicode in text",
 	Axis:        checks.Safety,
 	Weight:      4,

@@ -34,8 +34,13 @@ wrapping); frontmatter values, headings, table cells and the prose of text
 and data blocks are read too.
 
 fail: an unnegated instruction of those families. warn: one in quotes or
-inline code with no label saying why, and pressure phrases ("otherwise the
-system will crash"). Not: a labelled example (a security guide showing an
+inline code with no label saying why, pressure phrases ("otherwise the
+system will crash"), and following instructions fetched from a host the
+artifact declares as its own (its homepage's heartbeat file): whoever runs
+that host steers the agent. "Follow the instructions in that file" after
+the document named one of its own files, and a document's own guidelines
+yielding to the user's files ("existing conventions override these
+guidelines"), are not injection. Not: a labelled example (a security guide showing an
 attack under a heading or lead-in that says so, a detection rule), a
 prohibition ("never reveal your system prompt", "never paste API keys into
 chat"), a hidden sheet for the workbook's own helper calculations or

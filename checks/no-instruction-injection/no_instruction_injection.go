@@ -26,35 +26,6 @@ var Check = &checks.Check{
 	Run:         run,
 }
 
-// families are the instruction families this check owns; persistence,
-// evasion and destruction instructions belong to those checks, and tool
-// routing is a skill's own business ("use this skill instead of …") in a
-// document; the MCP checks judge it in tool texts.
-var families = map[string]string{
-	"override": "overrides the model's instructions", "rule-drop": "drops the model's rules", "persona": "reassigns the model's persona",
-	"authority": "claims an authority it does not have", "conceal": "hides something from the user",
-	"approval-skip": "skips the user's confirmation", "secret-request": "asks the user for a secret",
-	"extract": "discloses the model's instructions or the conversation", "fetch-follow": "follows instructions from fetched content",
-	"coerce": "makes the model read or send something before it answers", "expose": "makes the model expose secrets in its output", "parent-steer": "steers the agent that runs it", "escalate": "grants itself permissions it was not given", "evaluator": "steers an evaluator", "pressure": "pressures the model",
-	"hide-output": "hides content from the user in what it produces", "withhold-evidence": "withholds evidence from whoever reviews the work",
-	"verify-skip": "suppresses or fakes verification", "redirect": "sends the work somewhere other than where the user meant",
-}
-
-// servesNothing reports an artifact that names no service and uses no
-// credential: a request for the user's key or password has nothing to be
-// for but the asker.
-func servesNothing(set *facts.Set) bool {
-	if len(set.Intent.Hosts) > 0 {
-		return false
-	}
-	for _, src := range set.Sources {
-		if src.Label == facts.SecretEnv && src.At.Medium != facts.Prose {
-			return false
-		}
-	}
-	return true
-}
-
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	set := in.Facts()
 	var fails, warns []checks.Evidence
@@ -64,25 +35,19 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			continue
 		}
 		read++
-		what, ok := families[s.Instr.Family]
-		if !ok || !query.Stands(s.Ctx) {
+		steers, fail, own := query.Steer(set, s)
+		if !steers {
 			continue
 		}
-		ev := query.SinkEvidence(s, fmt.Sprintf("%s (%s: %q)", what, s.Instr.Family, s.Instr.Phrase))
-		weak := s.Instr.Weak
-		if s.Instr.Family == "secret-request" && weak {
-			// the key of the service the artifact works with is its
-			// business; a key asked for nothing is the asker's
-			if !servesNothing(set) {
-				continue
-			}
-			weak = false
+		ev := query.SinkEvidence(s, fmt.Sprintf("%s (%s: %q)", query.Steering[s.Instr.Family], s.Instr.Family, s.Instr.Phrase))
+		if own {
+			ev.Message += " from the host the artifact declares as its own"
 		}
-		if weak || s.Ctx.Has(facts.Quoted) {
+		if fail {
+			fails = append(fails, ev)
+		} else {
 			warns = append(warns, ev)
-			continue
 		}
-		fails = append(fails, ev)
 	}
 	return query.Outcome(in.Subject, fails, warns, fmt.Sprintf("%s read, nothing overrides the user", checks.Plural(read, "instruction"))), nil
 }

@@ -17,11 +17,16 @@ entry, a preload or an agent file written by code; on a document's step
 that does so in a document telling the model to hide it from the user
 ("do not mention this step", "silently"); on anything downloaded,
 decoded or secret written into a persistence location; and on an
-instruction to keep an instruction permanently beside one that steers the
-model against its user. A document's setup step, a shell rc file edited
-with a plain line (an alias, a PATH export) and a crontab -e the user runs
-warn; a step the user is asked to agree to, a labelled example or a
-prohibition passes. Each finding names the location and, when known, what
+instruction to keep an instruction permanently in a document that also
+steers the model against its user (alone, that instruction warns). A
+document's setup step, a shell rc file edited with a plain line (an
+alias, a PATH export), a crontab -e the user runs, a service switched on
+that the artifact does not install (systemctl enable docker), and
+anything inside a container image (a Dockerfile's RUN, a script the
+Dockerfile copies in that no instruction names) warn; a step the user is
+asked to agree to, a persistence path written into a temporary directory
+or removed again further down the same file, a labelled example and a
+prohibition pass. Each finding names the location and, when known, what
 it was given to run.`
 
 // Remediation says how to fix a finding.

@@ -9,6 +9,7 @@ import (
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/internal/query"
+	"github.com/metahub-ai/attest/checks/vocab"
 	"github.com/metahub-ai/attest/resolve"
 )
 
@@ -98,8 +99,17 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			}
 		}
 	}
+	removed := removedLater(set)
+	unitsWritten := writesUnits(set)
 	for _, s := range set.Sinks {
 		if s.Kind != facts.Persist || !query.Stands(s.Ctx) || tainted[fmt.Sprintf("%s:%d", s.At.Path, s.At.Line)] {
+			continue
+		}
+		if location(s) && (temporary(s.Dest) || removed[s.At.Path+"\x00"+s.Dest] > s.At.Line) {
+			// a persistence path written into a temporary directory, or
+			// removed again further down the same file (a command file
+			// staged for one test run): nothing outlives the run. A program
+			// handed a file (crontab FILE) has installed it by then.
 			continue
 		}
 		what := s.Dest
@@ -114,13 +124,21 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		ev := query.SinkEvidence(s, msg)
 		inDoc := s.Ctx.Has(facts.InDoc)
 		switch {
-		case always(s.DestLabels, s.Dest) && (foreignKey(s) || !inDoc || rootKeys(s.Dest)):
+		case always(s.DestLabels, s.Dest) && (foreignKey(s) || !inDoc || rootKeys(s.Dest)) && !query.InImage(s.Ctx):
 			fails = append(fails, ev)
 		case s.Ctx.Has(facts.Consent):
 			// the user is asked first, or runs it themselves
+		case query.InImage(s.Ctx):
+			ev.Message += " inside a container image"
+			warns = append(warns, ev)
 		case inDoc && unasked[s.At.Path]:
 			ev.Message += ", in a document that tells the model to hide it from the user"
 			fails = append(fails, ev)
+		case enablesUnit(s) && !unitsWritten:
+			// a service the system already has, switched on: the artifact
+			// installs nothing that runs
+			ev.Message += " (a service the artifact does not install)"
+			warns = append(warns, ev)
 		case inDoc || plain(s.Dest) || s.Dest == "" && s.API == "crontab" || strings.HasPrefix(s.API, "git."):
 			// a documented setup step (a service of the tool's own, a PATH
 			// line): a reviewer should see it
@@ -133,7 +151,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	// that steers the model against its user is poisoning.
 	steering := map[string]bool{}
 	for _, s := range set.Sinks {
-		if s.Kind == facts.ModelInstruction && s.Instr.Family != "persist-memory" && !s.Instr.Weak && query.Stands(s.Ctx) {
+		if steers(set, s) {
 			steering[s.At.Path] = true
 		}
 	}
@@ -154,6 +172,28 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 	}
 	return query.Outcome(in.Subject, fails, warns, "nothing is installed to run again later"), nil
+}
+
+// steers reports an instruction that turns the model against its user:
+// what the instruction-injection check fails on in a document, the same
+// families in a hidden channel or an MCP string, and the acting families
+// (turning safety off, deleting broadly, reading a secret store). Tool
+// routing, a concern (weak, quoted with nothing saying why) and following
+// the artifact's own declared host do not.
+func steers(set *facts.Set, s facts.Sink) bool {
+	if s.Kind != facts.ModelInstruction || s.Instr == nil {
+		return false
+	}
+	if is, fail, _ := query.Steer(set, s); is {
+		return fail
+	}
+	switch f := s.Instr.Family; {
+	case f == "persist-memory" || f == "tool-route" || s.Instr.Weak || s.Ctx.Has(facts.Quoted) || !query.Stands(s.Ctx):
+		return false
+	case query.Steering[f] != "":
+		return s.At.Medium == facts.MCPString || s.Ctx.Has(facts.Hidden)
+	}
+	return true
 }
 
 func clip(s string) string {
@@ -179,6 +219,56 @@ func writtenTo(at facts.Span) string {
 func rootKeys(dest string) bool {
 	d := strings.ToLower(strings.TrimSpace(dest))
 	return strings.HasPrefix(d, "/root/") || strings.HasPrefix(d, "/var/root/")
+}
+
+// temporary: a path inside a temporary directory (mktemp -d,
+// tempfile.mkdtemp), which nothing loads from and the system clears.
+func temporary(dest string) bool {
+	d := strings.ToLower(dest)
+	return strings.HasPrefix(d, "/tmp/") || strings.HasPrefix(d, "/var/tmp/") || strings.HasPrefix(d, "/private/tmp/")
+}
+
+// location: the sink's destination is itself a persistence path (a file
+// written there), not a file handed to a program that installs it.
+func location(s facts.Sink) bool {
+	return s.Dest != "" && s.Dest != "?" && vocab.PathLabels(s.Dest).Has("persist")
+}
+
+// removedLater: the last line at which a file deletes a path, by file and
+// path (a file written and removed again further down, in a finally).
+func removedLater(set *facts.Set) map[string]int {
+	out := map[string]int{}
+	for _, s := range set.Sinks {
+		if k := s.At.Path + "\x00" + s.Dest; s.Kind == facts.Delete && s.At.Line > out[k] {
+			out[k] = s.At.Line
+		}
+	}
+	return out
+}
+
+// enablesUnit: systemctl enable (or reenable, preset) of a unit by its
+// name.
+func enablesUnit(s facts.Sink) bool {
+	switch s.API {
+	case "systemctl.enable", "systemctl.reenable", "systemctl.preset":
+		return !strings.Contains(s.Dest, "/")
+	}
+	return false
+}
+
+// writesUnits reports an artifact that writes a systemd, launchd or init
+// unit of its own.
+func writesUnits(set *facts.Set) bool {
+	for _, s := range set.Sinks {
+		if s.Kind != facts.Persist && s.Kind != facts.FileWrite {
+			continue
+		}
+		d := strings.ToLower(s.Dest)
+		if strings.Contains(d, "systemd/") || strings.Contains(d, "launchagents") || strings.Contains(d, "launchdaemons") || strings.Contains(d, "/init.d/") {
+			return true
+		}
+	}
+	return false
 }
 
 // foreignKey: a public key literal written into authorized_keys (someone

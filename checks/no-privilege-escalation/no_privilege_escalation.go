@@ -77,6 +77,7 @@ func raises(s facts.Sink) string {
 func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	set := in.Facts()
 	var fails, warns []checks.Evidence
+	self := selfTargets(set)
 	for _, s := range set.Sinks {
 		if s.Kind != facts.PrivChange || !query.Stands(s.Ctx) {
 			continue
@@ -87,9 +88,17 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 		ev := query.SinkEvidence(s, fmt.Sprintf("%s (%s %s)", why, s.API, s.Dest))
 		documented := s.Ctx.Has(facts.InDoc) || s.Ctx.Has(facts.BuildTime)
-		if s.Ctx.Has(facts.Consent) || documented && (strings.HasPrefix(why, "adds an account") && selfOrDocker(s) || why == "edits sudoers") {
+		account := strings.HasPrefix(why, "adds an account")
+		if s.Ctx.Has(facts.Consent) || documented && (account && selfOrDocker(s) || why == "edits sudoers") {
 			// a documented setup step (usermod -aG docker, a container's
 			// build user): a reviewer should see it
+			warns = append(warns, ev)
+			continue
+		}
+		if account && (query.InImage(s.Ctx) || selfOrDocker(s) && self[sinkKey(s)]) {
+			// a user of the image being built, or the person running the
+			// setup added to the docker group, as Docker's post-install
+			// steps do
 			warns = append(warns, ev)
 			continue
 		}
@@ -120,6 +129,26 @@ func opensSSH(args []string) string {
 		}
 	}
 	return ""
+}
+
+// invoker names the variables and programs that give the account running
+// the script.
+var invoker = map[string]bool{"USER": true, "SUDO_USER": true, "LOGNAME": true, "USERNAME": true, "whoami": true, "id": true}
+
+// selfTargets are the privilege sinks the running user's own name reaches
+// ($USER, $SUDO_USER, $(whoami)).
+func selfTargets(set *facts.Set) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range set.Flows {
+		if f.To.Kind == facts.PrivChange && (f.From.Label == facts.EnvVar || f.From.Label == facts.SystemInfo) && invoker[f.From.What] {
+			out[sinkKey(f.To)] = true
+		}
+	}
+	return out
+}
+
+func sinkKey(s facts.Sink) string {
+	return fmt.Sprintf("%s\x00%s:%d:%d", s.API, s.At.Path, s.At.Line, s.At.Col)
 }
 
 // selfOrDocker: the documented post-install step that adds the user to

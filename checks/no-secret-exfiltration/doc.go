@@ -34,8 +34,10 @@ environment variable sent in a request's body, query or URL to a host the
 artifact does not declare, or to a capture, paste or tunnel host. A secret
 used as the credential of a request (an Authorization header, an auth
 argument) to any host but a capture, paste or tunnel host passes: that is
-what it is for. The conversation handed by a tool to the service its own
-description names (a memory or notes service) warns. A labelled example, a negated instruction ("never send your
+what it is for; so does a secret that is the whole address of the request
+(a webhook URL kept in a secret variable). The conversation handed by a
+tool to the service its own description names (a memory or notes service)
+warns. A labelled example, a negated instruction ("never send your
 keys to …") and a flow the engine could only place in the same document
 without tracing it warn at most; so does an API key or token sent to a
 receiver named only by its use ("the token endpoint") or written into a

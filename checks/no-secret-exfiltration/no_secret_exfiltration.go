@@ -52,6 +52,12 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			// (VIOS_BASE_URL from the environment or the project's .env)
 			continue
 		}
+		if f.From.Label == facts.SecretEnv && onlyDest(f) && wholeHost(f.To.Dest) {
+			// the secret is the whole address (a webhook URL kept in a
+			// secret variable): the request goes to it, nothing is sent
+			// elsewhere
+			continue
+		}
 		if f.From.Label == facts.CredentialStore && query.OwnPath(in.Subject, f.From.What) {
 			// the artifact's own credentials file: judged as its own secret
 			f.From.Label = facts.SecretEnv
@@ -109,11 +115,17 @@ func sinkKey(s facts.Sink) string {
 func configuredDests(set *facts.Set) map[string]bool {
 	out := map[string]bool{}
 	for _, f := range set.Flows {
-		if (f.From.Label == facts.EnvVar || f.From.Label == facts.EnvFile) && onlyDest(f) && (f.To.Dest == "?" || strings.HasPrefix(f.To.Dest, "?/") || strings.HasPrefix(f.To.Dest, "?:")) {
+		if (f.From.Label == facts.EnvVar || f.From.Label == facts.EnvFile) && onlyDest(f) && wholeHost(f.To.Dest) && f.To.Dest != "" {
 			out[sinkKey(f.To)] = true
 		}
 	}
 	return out
+}
+
+// wholeHost: a destination whose host is all unknown, which the value
+// that reaches it as the address supplies.
+func wholeHost(d string) bool {
+	return d == "" || d == "?" || strings.HasPrefix(d, "?/") || strings.HasPrefix(d, "?:")
 }
 
 // onlyDest: the value reaches the request as its address and nothing else.

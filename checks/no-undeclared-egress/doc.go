@@ -23,7 +23,10 @@ ngrok, trycloudflare, interactsh/oast, Discord and Telegram bot webhooks).
 It warns on other undocumented hosts and on private addresses. XML
 namespaces, $schema and @context values, URLs in comments and strings
 that are not sent anywhere, commands a document shows, reserved names
-(example.com, .test, .invalid, .localhost, .internal) and loopback pass.
+(example.com, .test, .invalid, .localhost, .internal) and loopback pass,
+and so does an address a Python test hands the artifact's own code inside
+a block that expects it refused (pytest.raises, assertRaises); a request
+made inside such a block is still judged.
 The metric egress_hosts counts every host.`
 
 // Remediation says how to fix a finding.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/netip"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,7 +23,7 @@ import (
 // Check is no-undeclared-egress.
 var Check = &checks.Check{
 	ID:          "no-undeclared-egress",
-	Version:     "1.2.0",
+	Version:     "1.3.0",
 	Title:       "No undeclared network destinations",
 	Axis:        checks.Safety,
 	Weight:      4,
@@ -60,6 +61,39 @@ func reserved(host string) bool {
 	}
 	return host == "localhost" || host == "example.com" || host == "example.org" || host == "example.net" ||
 		strings.HasSuffix(host, ".example.com") || strings.HasSuffix(host, ".example.org") || strings.HasSuffix(host, ".example.net")
+}
+
+// raisesRe opens a Python block in which a test expects an exception.
+var raisesRe = regexp.MustCompile(`^(\s*)(?:async\s+)?with\s+(?:pytest\.raises|raises|self\.assertRaises(?:Regex)?)\(`)
+
+// expectedFailures are the lines of a Python test file inside blocks that
+// expect an exception.
+func expectedFailures(s *resolve.Subject, p string) map[int]bool {
+	if !strings.HasSuffix(p, ".py") {
+		return nil
+	}
+	f, ok := s.Inventory.File(p)
+	if !ok || !f.Scanned {
+		return nil
+	}
+	out := map[int]bool{}
+	lines := strings.Split(string(f.Content), "\n")
+	for i := 0; i < len(lines); i++ {
+		m := raisesRe.FindStringSubmatch(lines[i])
+		if m == nil {
+			continue
+		}
+		indent := len(m[1])
+		out[i+1] = true
+		for j := i + 1; j < len(lines); j++ {
+			t := strings.TrimLeft(lines[j], " \t")
+			if t != "" && len(lines[j])-len(t) <= indent {
+				break
+			}
+			out[j+1] = true
+		}
+	}
+	return out
 }
 
 // parseIP reads an address literal in dotted, decimal, octal or hex form.
@@ -189,11 +223,22 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	var fails, warns []checks.Evidence
 	hosts := map[string]bool{}
 	seen := map[dest]bool{}
+	refused := map[string]map[int]bool{}
 	for _, d := range dests {
 		if seen[d] {
 			continue // one call the model records as two sends
 		}
 		seen[d] = true
+		if _, ok := refused[d.path]; !ok {
+			refused[d.path] = expectedFailures(s, d.path)
+		}
+		if strings.HasPrefix(d.context, "config ") && refused[d.path][d.line] {
+			// an address handed to the artifact's own code in a test that
+			// expects it refused (pytest.raises, assertRaises): the input
+			// the code turns away, not where it goes. A request made in
+			// such a block is still judged.
+			continue
+		}
 		hosts[d.host] = true
 		at := func(msg string) checks.Evidence {
 			return checks.At(d.path, d.line, 0, fmt.Sprintf("%s (%s): %s", d.host, d.context, msg))

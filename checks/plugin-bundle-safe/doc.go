@@ -13,7 +13,9 @@ user (overriding its instructions, concealing, claiming authority,
 skipping approval, hiding content in what it produces, withholding
 evidence from a reviewer, suppressing verification, redirecting messages)
 fails; any component that tells the model to follow
-fetched instructions, delete broadly or turn safety off fails. A plain
+fetched instructions, delete broadly or turn safety off fails. What a
+Dockerfile block's RUN steps do happens inside the image it builds: its
+deletions pass, its persistence and privilege changes warn. A plain
 http:// remote server warns. Neutral when the plugin bundles nothing. The
 bundled MCP servers' sources are read by the MCP checks.`
 

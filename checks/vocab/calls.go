@@ -29,7 +29,8 @@ import (
 //	                     and local limits it to a value the artifact built (a list, a dict, an object)
 //	xform:KIND           returns its arguments transformed: encode, decode, compress, decompress, pass
 //	join                 returns its arguments joined as a path
-//	home                 returns the home directory ("~"), or its argument with "~" expanded
+//	home                 returns the home directory ("~"), or its argument with "~" expanded; base=DIR: that
+//	                     directory instead (a temporary one: /tmp/?)
 //	effect:KIND          the call is the effect (fork, anti-analysis, sleep …)
 //	fd-redirect          binds data= to a standard stream (setter: by assigning the field, cmd.Stdin = conn)
 //	import               a dynamic import of the module named by name=

@@ -261,6 +261,34 @@ func SplitURL(s string) (scheme, host, p string, ok bool) {
 	return scheme, host, p, host != "" && !strings.ContainsAny(host, " \t\"'<>{}$`")
 }
 
+// ForgeRepo reads the repository a forge URL points into, as
+// "github.com/owner/name" in lower case, with the repository's name: a
+// page or release of it, its raw files or its archives, with or without
+// a scheme ("git+https://github.com/owner/name.git").
+func ForgeRepo(u string) (repo, name string, ok bool) {
+	_, h, p, ok := SplitURL(u)
+	if !ok {
+		return "", "", false
+	}
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	if len(segs) < 2 || segs[0] == "" {
+		return "", "", false
+	}
+	forge := h
+	switch h {
+	case "raw.githubusercontent.com", "codeload.github.com", "github.com", "www.github.com":
+		forge = "github.com"
+	case "gitlab.com", "codeberg.org", "bitbucket.org":
+	default:
+		return "", "", false
+	}
+	name = strings.ToLower(strings.TrimSuffix(strings.TrimRight(segs[1], "."), ".git"))
+	if name == "" {
+		return "", "", false
+	}
+	return forge + "/" + strings.ToLower(segs[0]) + "/" + name, name, true
+}
+
 // HostLabel classifies a URL or host: capture, paste, file-drop, tunnel,
 // chat-webhook, metadata, dyndns, pool, installer or registry; "" when none
 // applies. The first entry that matches names it.

@@ -71,7 +71,8 @@ func (a *args) ref(role *vocab.Role, kind string) []*Val {
 						out = append(out, v)
 					}
 					pi++
-				} else if !namedKw[a.names[i]] && !isSwitch(a.names[i], v) {
+				} else if !namedKw[a.names[i]] && !v.Switch {
+					// a bare flag ("--now") is no destination, data or unit
 					out = append(out, v)
 				}
 			}
@@ -82,12 +83,6 @@ func (a *args) ref(role *vocab.Role, kind string) []*Val {
 		}
 	}
 	return out
-}
-
-// isSwitch reports a command option given with no value ("--now"): it
-// names no file, host or unit, so it is no argument of "*".
-func isSwitch(name string, v *Val) bool {
-	return strings.HasPrefix(name, "-") && len(v.T) == 0 && len(v.S) == 1 && v.S[0] == "true"
 }
 
 func strsOf(vs []*Val) []string {
@@ -658,7 +653,10 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 	case "home":
 		v := taintOnly(a.order...)
 		strs := strsOf(a.ref(role, "str"))
-		if len(strs) == 0 && (!role.Entry.Has("expand") || strings.HasSuffix(qual, ".home")) {
+		switch base := role.Entry.Opt("base"); {
+		case base != "":
+			v.addStr(base) // a temporary directory
+		case len(strs) == 0 && (!role.Entry.Has("expand") || strings.HasSuffix(qual, ".home")):
 			v.addStr("~") // Path.home(), os.homedir(); expanduser of an unknown path stays unknown
 		}
 		for _, s := range strs {

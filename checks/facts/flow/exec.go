@@ -572,6 +572,14 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 			for _, s := range strsOf(in) {
 				out.addStr(reverse(s))
 			}
+		case role.Entry.Opt("files") == "*":
+			// cat, grep, cut, tar: the words are files and patterns, not
+			// the output; what passes through is the standard input
+			if in := a.kw[stdinKey]; in != nil {
+				for _, s := range in.S {
+					out.addStr(s)
+				}
+			}
 		default:
 			for _, s := range strsOf(in) {
 				out.addStr(s)

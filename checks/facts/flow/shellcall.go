@@ -39,26 +39,13 @@ func (e *engine) shellCall(x *Expr, sc *scope) *Val {
 		}
 	}
 	if fnv.Fn != nil {
-		a := e.shellArgs(x, sc, nil)
-		rest := &Val{El: map[string]*Val{}}
-		for i, v := range a.pos {
-			rest.setField(itoa(i), v)
-			rest.addTaints(v.T)
-		}
-		return e.invoke(fnv.Fn, &args{pos: []*Val{rest}, order: []*Val{rest}, names: []string{""}, kw: map[string]*Val{}}, at)
+		return e.invoke(fnv.Fn, e.fnArgs(x, sc), at)
 	}
 	prog, ok := fnv.str()
 	if ok {
 		// a function the script defined, called by name
 		if fv, found := sc.lookup(prog); found && fv.Fn != nil {
-			fnv = fv
-			a := e.shellArgs(x, sc, nil)
-			rest := &Val{El: map[string]*Val{}}
-			for i, v := range a.pos {
-				rest.setField(itoa(i), v)
-				rest.addTaints(v.T)
-			}
-			return e.invoke(fnv.Fn, &args{pos: []*Val{rest}, order: []*Val{rest}, names: []string{""}, kw: map[string]*Val{}}, at)
+			return e.invoke(fv.Fn, e.fnArgs(x, sc), at)
 		}
 	}
 	if !ok || prog == "" || prog == "?" {
@@ -74,6 +61,29 @@ func (e *engine) shellCall(x *Expr, sc *scope) *Val {
 		return v
 	}
 	return e.program(prog, x, sc, at, 0)
+}
+
+// fnArgs are a call of a function the script defines: its words, flags
+// included, are $1, $2 … in order (the function's one parameter, "@",
+// collects them).
+func (e *engine) fnArgs(x *Expr, sc *scope) *args {
+	a := &args{kw: map[string]*Val{}}
+	for i, w := range x.Args {
+		if i < len(x.Keys) && x.Keys[i] != "" && x.Keys[i] != "*" {
+			continue // redirected input and the like
+		}
+		v := e.eval(w, sc)
+		vs := []*Val{v}
+		if i < len(x.Keys) && x.Keys[i] == "*" {
+			vs = ordered(v) // "$@" passes each of its elements
+		}
+		for _, v := range vs {
+			a.pos = append(a.pos, v)
+			a.order = append(a.order, v)
+			a.names = append(a.names, "")
+		}
+	}
+	return a
 }
 
 // psArgs binds a PowerShell function's arguments as PowerShell does:
@@ -254,8 +264,9 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 		role = nil // "at least": not the at command
 	}
 	if role == nil {
-		// A program the artifact wrote or downloaded runs what it holds.
-		if w := e.stored(prog); w != nil {
+		// A program the artifact wrote or downloaded runs what it holds;
+		// a shell builtin (":", "true", "cd") is never a file.
+		if w := e.stored(prog); w != nil && !builtins[prog] {
 			s := e.sink(facts.ExecShell, name, prog, nil, nil, at)
 			e.flows(w, s, "cmd")
 		}
@@ -334,6 +345,10 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 	}
 	return e.apply(role, name, "", a, nil, at)
 }
+
+// builtins are commands the shell runs itself, whatever files exist.
+var builtins = map[string]bool{":": true, "true": true, "false": true, "cd": true, "test": true, "[": true, "[[": true,
+	"exit": true, "return": true, "shift": true, "wait": true, "read": true, "local": true, "unset": true}
 
 // atFile reads curl's and httpie's "@path" and "name=@path" data forms.
 func atFile(s string) (string, bool) {
@@ -487,11 +502,11 @@ func (e *engine) shellArgs(x *Expr, sc *scope, role *vocab.Role) *args {
 					}
 					break
 				}
-				put(f, &Val{S: []string{"true"}})
+				put(f, &Val{S: []string{"true"}, Switch: true})
 			}
 			continue
 		}
-		put(s, &Val{S: []string{"true"}})
+		put(s, &Val{S: []string{"true"}, Switch: true})
 	}
 	return a
 }

@@ -46,6 +46,9 @@ type Val struct {
 	Env bool
 	// Role is the vocabulary role of the callable Q names, when known.
 	Src bool // the value was produced by a source call, and is the file or stream itself
+	// Switch marks a command's bare flag (--now, -q): present, with no
+	// value of its own.
+	Switch bool
 }
 
 type closure struct {

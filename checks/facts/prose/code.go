@@ -182,7 +182,13 @@ func (l *lowerer) code(b markdown.Block, ctx facts.Context) {
 	}
 	switch lang {
 	case "shell":
-		body = stripPrompts(body)
+		body = placeholders(stripPrompts(body))
+		if container(b.Info) {
+			// a Dockerfile's RUN steps build an image: what they change is
+			// the image's, not the user's machine
+			body = dockerRuns(body)
+			ctx |= facts.InContainer
+		}
 		if lower := l.opt.Lowerers["shell"]; lower != nil {
 			l.addUnit(lower(l.path, body, base), ctx, via)
 		}
@@ -210,6 +216,61 @@ func (l *lowerer) code(b markdown.Block, ctx facts.Context) {
 			l.prose(b.Text, int(base)+1, ctx, true)
 		}
 	}
+}
+
+// anglePlaceholder is a documentation placeholder written in angle brackets
+// (<HOST_IP>, <project_id>), when it cannot be a redirection: it sits
+// inside a word, or stands alone.
+var anglePlaceholder = regexp.MustCompile(`<[A-Za-z][A-Za-z0-9_.-]{0,40}>`)
+
+// placeholders turns documentation placeholders into plain words, so the
+// shell parser does not read "http://<HOST>:80" as redirections.
+// "sort <in.txt>out.txt" stays a redirection.
+func placeholders(body string) string {
+	if !strings.Contains(body, "<") {
+		return body
+	}
+	b := []byte(body)
+	for _, m := range anglePlaceholder.FindAllStringIndex(body, -1) {
+		before := m[0] == 0 || body[m[0]-1] == ' ' || body[m[0]-1] == '\t' || body[m[0]-1] == '\n'
+		after := m[1] == len(body) || strings.IndexByte(" \t\n\"';)", body[m[1]]) >= 0
+		if before && !after {
+			continue // "<in.txt>out.txt": a redirection
+		}
+		b[m[0]], b[m[1]-1] = '_', '_'
+	}
+	return string(b)
+}
+
+// container reports a fence of a container build file.
+func container(info string) bool {
+	switch strings.ToLower(info) {
+	case "dockerfile", "containerfile", "docker":
+		return true
+	}
+	return false
+}
+
+// dockerRuns keeps the shell of a Dockerfile's RUN instructions (with
+// their continuation lines) and blanks every other line, so line numbers
+// hold.
+func dockerRuns(body string) string {
+	lines := strings.Split(body, "\n")
+	inRun := false
+	for i, ln := range lines {
+		t := strings.TrimSpace(ln)
+		switch {
+		case len(t) >= 4 && strings.EqualFold(t[:4], "RUN "):
+			lines[i] = t[4:]
+			inRun = true
+		case inRun:
+			// a continuation of the RUN above
+		default:
+			lines[i] = ""
+		}
+		inRun = inRun && strings.HasSuffix(t, "\\")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // comments reads the comments of a code block addressed to the model
@@ -319,9 +380,13 @@ func (l *lowerer) structured(src string, line int, ctx facts.Context, isJSON boo
 		l.prose(src, line, ctx, true)
 		return
 	}
+	// A JSON-RPC message shows what is sent to a server: a "command"
+	// among its params is an argument the server judges, not a step the
+	// model runs; its strings are still read as prose.
+	message := rpcMessage(&root)
 	n := 0
-	var walk func(nd *yaml.Node, key string, depth int)
-	walk = func(nd *yaml.Node, key string, depth int) {
+	var walk func(nd *yaml.Node, key string, depth int, ctx facts.Context)
+	walk = func(nd *yaml.Node, key string, depth int, ctx facts.Context) {
 		if nd == nil || depth > 64 || n > 10_000 {
 			return
 		}
@@ -329,11 +394,17 @@ func (l *lowerer) structured(src string, line int, ctx facts.Context, isJSON boo
 		switch nd.Kind {
 		case yaml.DocumentNode, yaml.SequenceNode:
 			for _, c := range nd.Content {
-				walk(c, key, depth+1)
+				walk(c, key, depth+1, ctx)
 			}
 		case yaml.MappingNode:
 			for i := 0; i+1 < len(nd.Content); i += 2 {
-				walk(nd.Content[i+1], strings.ToLower(nd.Content[i].Value), depth+1)
+				k := strings.ToLower(nd.Content[i].Value)
+				c := ctx
+				if denyKey(k) {
+					// what a deny list holds is what it forbids
+					c |= facts.InExample
+				}
+				walk(nd.Content[i+1], k, depth+1, c)
 			}
 		case yaml.AliasNode:
 			// an alias repeats its anchor: read where it was defined
@@ -346,7 +417,7 @@ func (l *lowerer) structured(src string, line int, ctx facts.Context, isJSON boo
 				at = line // JSON lines in a block are approximate
 			}
 			s := nd.Value
-			if commandKey(key) || commandLine(s) {
+			if !message && (commandKey(key) || commandLine(s)) {
 				if lower := l.opt.Lowerers["shell"]; lower != nil {
 					l.addUnit(lower(l.path, s, int32(at-1)), ctx, "value of "+key)
 				}
@@ -356,7 +427,36 @@ func (l *lowerer) structured(src string, line int, ctx facts.Context, isJSON boo
 			}
 		}
 	}
-	walk(&root, "", 0)
+	walk(&root, "", 0, ctx)
+}
+
+// rpcMessage reports a document whose top object is a JSON-RPC message.
+func rpcMessage(root *yaml.Node) bool {
+	nd := root
+	if nd.Kind == yaml.DocumentNode && len(nd.Content) > 0 {
+		nd = nd.Content[0]
+	}
+	if nd.Kind != yaml.MappingNode {
+		return false
+	}
+	for i := 0; i+1 < len(nd.Content); i += 2 {
+		if nd.Content[i].Value == "jsonrpc" {
+			return true
+		}
+	}
+	return false
+}
+
+// denyKey names a list of things refused: a permission template's deny
+// list, a blocklist, dangerous patterns.
+func denyKey(k string) bool {
+	k = strings.NewReplacer("_", "", "-", "").Replace(k)
+	switch k {
+	case "deny", "denied", "denylist", "denies", "blocklist", "blacklist", "blocked", "block", "forbidden", "disallow", "disallowed",
+		"prohibited", "dangerous", "dangerouscommands", "blockedcommands", "deniedcommands", "reject", "rejected", "never":
+		return true
+	}
+	return false
 }
 
 func commandKey(k string) bool {

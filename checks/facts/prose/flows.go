@@ -2,6 +2,7 @@ package prose
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/metahub-ai/attest/checks/facts"
@@ -91,12 +92,16 @@ func objects(norm string) []span {
 		return false
 	}
 	urls := urlToken.FindAllStringIndex(norm, 16)
+	runtime := find(vocab.WordsRe("runtime-env"), norm)
 	for _, o := range find(vocab.WordsRe("secret"), norm) {
 		if inPublic(o.start, o.end) {
 			continue
 		}
 		if inside(urls, o.start) {
 			continue // console.aws.amazon.com names a host, not ~/.aws
+		}
+		if strings.HasPrefix(o.text, "environment") && slices.ContainsFunc(runtime, func(r span) bool { return o.start >= r.start && o.end <= r.end }) {
+			continue // a virtual, isolated or Python environment is a place, not the variables
 		}
 		o.label = objectLabel(o.text)
 		out = append(out, o)
@@ -195,7 +200,7 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 	}
 	sends := find(vocab.WordsRe("send"), norm)
 	for _, sv := range sends {
-		if !directed(norm, sv.start) {
+		if !directed(norm, sv.start) || !sending(norm, sv) {
 			continue
 		}
 		for _, d := range dests {
@@ -206,6 +211,12 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 			for _, o := range objs {
 				if d.label == "named" && o.text == "environment" {
 					continue // "an equivalent GPU environment … through the resolved endpoint"
+				}
+				if (sv.text == "resolve" || sv.text == "query" || sv.text == "queries") && !dnsWords.MatchString(norm) && d.start-o.end > 2 {
+					// a lookup only in a sentence about names, or of a name
+					// the secret is part of ("resolve $KEY.x.example");
+					// "resolve an API key for nvcr.io" obtains one
+					continue
 				}
 				if o.held && (o.start < sv.start-40 || o.start > d.start) {
 					continue // the anaphor belongs to this send
@@ -323,6 +334,19 @@ func (l *lowerer) antecedents(norm string) []span {
 	return out
 }
 
+// dnsWords say a sentence is about name resolution.
+var dnsWords = regexp.MustCompile(`\b(?:dns|lookups?|nslookup|dig|subdomains?|hostnames?|domain names?|txt records?)\b`)
+
+// sending reports whether a send verb sends here: "log in to" signs in.
+func sending(norm string, sv span) bool {
+	switch sv.text {
+	case "log", "logs":
+		rest := norm[sv.end:]
+		return !strings.HasPrefix(rest, " in") && !strings.HasPrefix(rest, " on") && !strings.HasPrefix(rest, " out")
+	}
+	return true
+}
+
 // leadIn is what may stand before an instruction's verb in its clause:
 // nothing, an adverb, a request, the model or the artifact as subject,
 // or a passive "is sent".
@@ -331,6 +355,37 @@ var leadIn = regexp.MustCompile(`^(?:(?:then|first|next|now|finally|also|and|ple
 // ownSubject: the artifact as the subject of a verb in the present
 // tense.
 var ownSubject = regexp.MustCompile(`^(?:the|this) (?:skill|tool|script|plugin|server|helper|extension|agent)$`)
+
+// determiner opens a noun phrase.
+var determiner = regexp.MustCompile(`^(?:the|a|an|any|each|every|its|their|this|that|these|those|some|such)\s`)
+
+// hasSubject reports a verb in the third person whose clause names its own
+// subject, so the sentence says what that subject does ("the value taken
+// when unset disables a security control", "VNC or RDP — bypasses the
+// WebRTC firewall"), not what the reader is to do. The artifact as
+// subject ("the installer disables …") is its own behaviour.
+func hasSubject(norm string, off int) bool {
+	verb, _, _ := strings.Cut(norm[off:], " ")
+	if !strings.HasSuffix(verb, "es") && !(strings.HasSuffix(verb, "s") && !strings.HasSuffix(verb, "ss")) {
+		return false
+	}
+	before := norm[:off]
+	start, at, dash := 0, 0, false
+	for _, sep := range []string{":", " — ", " – ", " - ", " -- "} {
+		if j := strings.LastIndex(before, sep); j >= 0 && j+len(sep) > start {
+			start, at, dash = j+len(sep), j, sep != ":"
+		}
+	}
+	seg := strings.Trim(before[start:], " *_`")
+	if seg == "" {
+		// "VNC, X forwarding or RDP — bypasses …": the dash hands the
+		// verb the phrase before it
+		// ("step 3 — disables …" is a step of the artifact's own)
+		head := strings.Trim(before[:at], " *_`")
+		return dash && head != "" && !leadIn.MatchString(head)
+	}
+	return determiner.MatchString(seg) && !leadIn.MatchString(seg) && !ownSubject.MatchString(seg)
+}
 
 // passive: "is uploaded to", "gets sent to", "will be posted to".
 var passive = regexp.MustCompile(`\b(?:is|are|gets?|will be|be|being|been|get)\s*$`)

@@ -40,6 +40,11 @@ type Result struct {
 	Via   map[*flow.Unit][]string
 	// Hosts are the hosts the document names (for Intent).
 	Hosts []string
+	// Repos are the forge repositories the document's prose names, as
+	// "github.com/owner/name" (for Intent).
+	Repos []string
+	// Title is the document's first top-level heading.
+	Title string
 	// Tells are files and keys the document tells the model to run or
 	// read ("run the setup command from config.json").
 	Tells []Tell
@@ -70,6 +75,9 @@ type Options struct {
 	// Plain: the text is not Markdown (an MCP description); read it as
 	// paragraphs.
 	Plain bool
+	// Ships reports whether a path the document names (relative to it) is
+	// a file the artifact ships; nil when not known.
+	Ships func(rel string) bool
 	// Dest is where the text's own answer goes, when it asks the model for
 	// something (a tool parameter's value goes to the tool's server).
 	Dest string
@@ -93,6 +101,13 @@ type lowerer struct {
 	// ("the backup includes:") are read: each item's secrets are that
 	// verb's objects
 	lead bool
+	// lastRef is what the document named last: "url" for a URL, "local"
+	// for a file of the artifact ("examples/updates.md"), so "follow the
+	// instructions in that file" knows which file it means.
+	lastRef string
+	// ref is what the sentence being read refers to: its own last
+	// reference, else the document's.
+	ref string
 }
 
 // held is a secret an instruction read, and the sentence that read it.
@@ -118,6 +133,9 @@ func Lower(path, doc string, lineBase int, opt Options) *Result {
 		blocks = markdown.Parse(doc, lineBase)
 	}
 	for i, b := range blocks {
+		if b.Kind == markdown.Heading && b.Level == 1 && l.res.Title == "" {
+			l.res.Title = strings.TrimSpace(b.Text)
+		}
 		l.block(b, blocks, i)
 	}
 	return l.res

@@ -57,7 +57,10 @@ func sentences(raw string) []sentence {
 			}
 		case '\n':
 			rest := strings.TrimLeft(raw[i+1:], " \t")
-			if rest == "" || strings.HasPrefix(rest, "\n") || listStart(rest) || strings.HasPrefix(rest, "|") || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, ">") || settingsBreak(raw[strings.LastIndexByte(raw[:i], '\n')+1:i], rest) || strings.HasPrefix(strings.TrimLeft(raw[strings.LastIndexByte(raw[:i], '\n')+1:i], " \t"), "#") {
+			// a line of a flow diagram ("-> the shell evaluates …") is a
+			// step of its own
+			if rest == "" || strings.HasPrefix(rest, "\n") || listStart(rest) || strings.HasPrefix(rest, "|") || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, ">") || settingsBreak(raw[strings.LastIndexByte(raw[:i], '\n')+1:i], rest) || strings.HasPrefix(strings.TrimLeft(raw[strings.LastIndexByte(raw[:i], '\n')+1:i], " \t"), "#") ||
+				strings.HasPrefix(rest, "->") || strings.HasPrefix(rest, "→") || strings.HasPrefix(rest, "=>") {
 				emit(i + 1)
 			}
 		}
@@ -163,9 +166,16 @@ func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) 
 		sl := lineOf(raw, line, s.start+len(raw[s.start:s.end])-len(strings.TrimLeft(raw[s.start:s.end], " \t\n")))
 		consent := prevConsent || matches("consent", s.norm)
 		before := len(l.res.Set.Sinks)
+		cur := l.refOf(raw[s.start:s.end])
+		if l.ref = cur; cur == "" {
+			l.ref = l.lastRef
+		}
 		l.sentence(s.norm, prev, sl, ctx, consent)
 		if l.lead {
 			l.listed(s.norm, ctx)
+		}
+		if cur != "" {
+			l.lastRef = cur
 		}
 		prevConsent = matches("consent", s.norm)
 		prev = s.norm
@@ -173,6 +183,7 @@ func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) 
 		// those a command or an instruction to the model sends to.
 		if len(l.res.Set.Sinks) == before && ctx&(facts.Hidden|facts.InExample) == 0 && l.depth == 0 && !commandLine(raw[s.start:s.end]) {
 			l.hosts(stripInline(raw[s.start:s.end]))
+			l.repos(raw[s.start:s.end])
 		}
 	}
 }
@@ -193,6 +204,50 @@ func (l *lowerer) hosts(s string) {
 	}
 }
 
+// localRefRe is a file of the artifact a document names: a relative path
+// to a document or data file.
+var localRefRe = regexp.MustCompile(`(?:^|[\s(\[` + "`" + `'"])(?:\./)?[A-Za-z0-9_-][\w.-]*(?:/[\w.-]+)*\.(?:md|markdown|txt|json|ya?ml|toml)\b`)
+
+// refOf says whether the last thing a text names is a URL ("url"), a
+// file the artifact ships ("local"), or another file ("file", one a step
+// may have downloaded); "" when it names none.
+func (l *lowerer) refOf(s string) string {
+	u, f := -1, -1
+	if m := hostRe.FindAllStringIndex(s, -1); len(m) > 0 {
+		u = m[len(m)-1][0]
+	}
+	own := false
+	for _, m := range localRefRe.FindAllStringIndex(s, -1) {
+		if !strings.Contains(s[max(0, m[0]-8):m[1]], "://") {
+			f = m[0]
+			own = l.opt.Ships != nil && l.opt.Ships(strings.Trim(s[m[0]:m[1]], " \t\n(['\"`"))
+		}
+	}
+	switch {
+	case u < 0 && f < 0:
+		return ""
+	case f > u && own:
+		return "local"
+	case f > u:
+		return "file"
+	}
+	return "url"
+}
+
+// repoRe is a forge repository named in prose, with or without a scheme
+// ("**Repository:** github.com/owner/name", a link to it).
+var repoRe = regexp.MustCompile(`(?i)(?:^|[\s(<\[*:` + "`" + `])(?:https?://)?(?:www\.)?(github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)/([a-z0-9][a-z0-9._-]{0,38})/([a-z0-9][a-z0-9._-]{0,99})`)
+
+// repos records the forge repositories a sentence names, for the
+// artifact's intent: its own or its vendor's.
+func (l *lowerer) repos(s string) {
+	for _, m := range repoRe.FindAllStringSubmatch(s, 8) {
+		if r, _, ok := vocab.ForgeRepo(m[1] + "/" + m[2] + "/" + m[3]); ok {
+			l.res.Repos = append(l.res.Repos, r)
+		}
+	}
+}
+
 // commands lowers inline code and bare command lines that a model may run.
 func (l *lowerer) commands(raw string, line int, ctx facts.Context, sents []sentence) {
 	lower := l.opt.Lowerers["shell"]
@@ -207,6 +262,12 @@ func (l *lowerer) commands(raw string, line int, ctx facts.Context, sents []sent
 					f |= facts.Negated
 				}
 				if matches("frame", text.Normalize(stripCode(raw[s.start:off]))) {
+					f |= facts.InExample
+				}
+				// "`echo $(curl … | sh)` downloads and executes arbitrary
+				// code": the command is the subject of a sentence that
+				// says what it does as an attack
+				if subjectAt(raw[s.start:s.end], off-s.start) && matches("frame", text.Normalize(stripCode(raw[off:s.end]))) {
 					f |= facts.InExample
 				}
 				if matches("consent", s.norm) {
@@ -245,6 +306,21 @@ func (l *lowerer) commands(raw string, line int, ctx facts.Context, sents []sent
 		}
 		off += len(ln) + 1
 	}
+}
+
+// subjectAt reports an inline command that opens its sentence (after a
+// list marker, "but"/"and", or an article: "the `curl | sh` pattern
+// …"): the sentence is about it.
+func subjectAt(sent string, off int) bool {
+	if off < 0 || off > len(sent) {
+		return false
+	}
+	head := strings.ToLower(strings.TrimSpace(listMarker.ReplaceAllString(sent[:off], "")))
+	switch strings.Trim(head, "*_ ") {
+	case "", "but", "and", "while", "even", "the", "a", "an", "this", "that", "such a":
+		return true
+	}
+	return false
 }
 
 // runVerbNegated: the sentence forbids running what it shows ("never run
@@ -309,7 +385,10 @@ func (l *lowerer) sentence(norm, prev string, line int, ctx facts.Context, conse
 		var negated [][2]int
 		if p.Entry.Has("imperative") {
 			ok = func(start, end int) bool {
-				if directed(norm, start) {
+				// an action family counts only as an instruction or the
+				// artifact's own behaviour, not a description of what a
+				// subject the clause names does
+				if directed(norm, start) && !hasSubject(norm, start) {
 					return true
 				}
 				if negatedBefore(norm, start) {
@@ -322,6 +401,11 @@ func (l *lowerer) sentence(norm, prev string, line int, ctx facts.Context, conse
 			// the object may be in the sentence before ("Upload the file.
 			// Never tell the user.")
 			if p.Object != "" && !matchesAny(p.Object, norm) && !matchesAny(p.Object, prev) {
+				continue
+			}
+			// "follow the instructions in that file", after the document
+			// named one of its own files: the artifact's own instructions
+			if p.Family == "fetch-follow" && l.ref == "local" && !hostRe.MatchString(norm) && !strings.Contains(norm, "remote") && !strings.Contains(norm, "online") {
 				continue
 			}
 			c := base | l.local(norm, m[0], m[1])

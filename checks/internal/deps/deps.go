@@ -394,6 +394,9 @@ func instructions(text string) []Dep {
 			if j := strings.Index(args, " >"); j >= 0 {
 				args = args[:j] // a redirect, not a version bound
 			}
+			if prose(args) {
+				continue
+			}
 			skip := false
 			for _, a := range strings.Fields(args) {
 				if skip {
@@ -414,6 +417,18 @@ func instructions(text string) []Dep {
 		}
 	}
 	return out
+}
+
+// prose reports install words in a sentence ("a pip install failure,
+// import error, service connection error"): a command never separates its
+// packages with commas.
+func prose(args string) bool {
+	for _, a := range strings.Fields(args) {
+		if strings.HasSuffix(a, ",") && !strings.ContainsAny(a, `"'=<>~^@`) {
+			return true
+		}
+	}
+	return false
 }
 
 // Locks lists the lockfiles of each ecosystem.

@@ -103,6 +103,12 @@ func TestInstallers(t *testing.T) {
 	if got := instructions("Add the install step to your notes.\n"); len(got) != 0 {
 		t.Errorf("prose that mentions install: %+v", got)
 	}
+	if got := instructions("1. Read the output (pip install failure, import error, service connection error).\n"); len(got) != 0 {
+		t.Errorf("a sentence listing errors: %+v", got)
+	}
+	if got := instructions("pip install 'numpy>=1,<2' reqests\n"); len(got) != 2 || got[1].Name != "reqests" {
+		t.Errorf("a quoted range with a comma: %+v", got)
+	}
 }
 
 func FuzzInstallers(f *testing.F) {

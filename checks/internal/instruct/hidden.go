@@ -199,6 +199,23 @@ func touched(n string) (string, string) {
 	if !changeVerb.Re().MatchString(n) {
 		return "", ""
 	}
+	// the verb and the path in one sentence or list item: a rule about
+	// tool names beside a note on which directory wins is no instruction
+	// to change the directory
+	for _, seg := range segmentRe.Re().Split(n, -1) {
+		if changeVerb.Re().MatchString(seg) {
+			if p, l := touchedIn(seg); p != "" {
+				return p, l
+			}
+		}
+	}
+	return "", ""
+}
+
+// segmentRe splits normalised text into sentences and list items.
+var segmentRe = lex.Lazy(`[.;!?](?:\s|$)|\s[-*•]\s`)
+
+func touchedIn(n string) (string, string) {
 	for _, m := range hiddenPath.Re().FindAllStringSubmatch(n, 16) {
 		p := m[0]
 		for _, g := range m[1:] {

@@ -122,7 +122,13 @@ func Run(in *checks.Input, kinds map[string]bool, noun string, skipUnresolved bo
 			}
 			weak = false
 		}
-		add(sk.At.Path, sk.At.Line, !weak && !sk.Ctx.Has(facts.Quoted), msg)
+		own := query.OwnAction(sk)
+		if own {
+			// the tool's own action, named by the tool (stop_scan stops a
+			// scan): what the user calls it for, a concern to read
+			msg += ", which the tool's name says it does"
+		}
+		add(sk.At.Path, sk.At.Line, !weak && !own && !sk.Ctx.Has(facts.Quoted), msg)
 	}
 	for _, f := range set.Flows {
 		if f.To.At.Medium != facts.MCPString || !f.From.Label.Secret() {

@@ -13,6 +13,7 @@ import (
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/analysis"
 	"github.com/metahub-ai/attest/checks/facts"
+	"github.com/metahub-ai/attest/checks/facts/text"
 	"github.com/metahub-ai/attest/checks/internal/files"
 	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/vocab"
@@ -44,42 +45,23 @@ func Declared(in facts.Intent, dest string) bool {
 // VendorInstaller reports a download that a documented step may run as
 // a concern to review rather than a finding: a well-known toolchain's
 // installer, one from a host the artifact's manifests name as its home,
-// or one from a source forge its documentation names. A host merely
-// linked from the documentation is not enough: any text can link any
-// host.
+// or one from a forge repository the artifact names as its own
+// (VendorRepo). A host merely linked from the documentation is not
+// enough: any text can link any host, and a forge hosts anyone's code.
 func VendorInstaller(in facts.Intent, u string) bool {
-	if ownForgeRepo(in, u) {
+	label := vocab.HostLabel(u)
+	if label == "installer" {
 		return true
 	}
-	if _, h, p, ok := vocab.SplitURL(u); ok && h == "raw.githubusercontent.com" {
-		// the files of a github.com repository: judged as the forge
-		return Declared(in, u) || Declared(in, "https://github.com"+p)
+	if _, _, ok := vocab.ForgeRepo(u); ok {
+		// a forge serves anyone's repository: only the artifact's own
+		return VendorRepo(in, u)
 	}
-	switch vocab.HostLabel(u) {
-	case "installer":
-		return true
+	switch label {
 	case "registry":
 		return Declared(in, u)
 	}
 	return Declared(facts.Intent{Hosts: in.Homes}, u)
-}
-
-// ownForgeRepo reports a URL into a forge repository the artifact's
-// manifests name as its source (raw.githubusercontent.com/owner/repo/…
-// for github.com/owner/repo).
-func ownForgeRepo(in facts.Intent, u string) bool {
-	_, h, p, ok := vocab.SplitURL(u)
-	if !ok {
-		return false
-	}
-	segs := strings.Split(strings.Trim(p, "/"), "/")
-	if len(segs) < 2 {
-		return false
-	}
-	if h == "raw.githubusercontent.com" {
-		h = "github.com"
-	}
-	return slices.Contains(in.Repos, strings.ToLower(h+"/"+segs[0]+"/"+segs[1]))
 }
 
 // Hostile reports a destination labelled as a capture, paste, file-drop,
@@ -99,6 +81,36 @@ func Hostile(s facts.Sink) bool {
 func ViaCredential(f facts.Flow) bool {
 	return slices.Contains(f.To.Args, "via:credential") && !slices.Contains(f.To.Args, "via:data") && !slices.Contains(f.To.Args, "via:dest")
 }
+
+// OwnAction reports an instruction in a tool's own description that is
+// the tool's action, named by the tool's name ("stop a running security
+// scan" for stop_scan): what calling the tool does, not a step the text
+// asks of the model before or around its call.
+func OwnAction(s facts.Sink) bool {
+	if s.Instr == nil || len(s.At.Via) == 0 || s.At.Medium != facts.MCPString {
+		return false
+	}
+	name, ok := strings.CutPrefix(s.At.Via[0], "tool ")
+	if !ok || strings.Contains(name, " ") {
+		return false // a parameter's, a title's, an annotation's text
+	}
+	verb, _, _ := strings.Cut(s.Instr.Phrase, " ")
+	verb = strings.TrimSuffix(strings.TrimSuffix(verb, "s"), "e")
+	if len(verb) < 3 {
+		return false
+	}
+	for _, w := range text.IdentWords(name) {
+		if strings.HasPrefix(w, verb) {
+			return true
+		}
+	}
+	return false
+}
+
+// InImage reports a fact that runs inside a container image (a
+// Dockerfile's RUN, a script the image copies in): what it changes is the
+// image's, not the user's machine.
+func InImage(ctx facts.Context) bool { return ctx.Has(facts.InContainer) }
 
 // ModelRead reports whether a fact sits in text a model reads: a
 // model-read document, an MCP string, a hook's prompt.
@@ -295,18 +307,42 @@ func OwnPath(s *resolve.Subject, p string) bool {
 	return false
 }
 
-// OwnRepo reports a URL into a forge repository named for the artifact
-// (raw.githubusercontent.com/<owner>/<name>/…).
-func OwnRepo(s *resolve.Subject, u string) bool {
-	_, h, p, ok := vocab.SplitURL(u)
-	if !ok || s.Name == "" {
+// VendorRepo reports a URL into a forge repository the artifact names as
+// its own: one its manifests or its documentation's prose name, or one
+// named for the artifact or for its title ("Plan Index Manager" is
+// .../plan-index-manager).
+func VendorRepo(in facts.Intent, u string) bool {
+	repo, name, ok := vocab.ForgeRepo(u)
+	if !ok {
 		return false
 	}
-	switch h {
-	case "raw.githubusercontent.com", "github.com", "gitlab.com", "codeberg.org", "bitbucket.org", "gist.githubusercontent.com":
-	default:
-		return false
+	if slices.Contains(in.Repos, repo) {
+		return true
 	}
-	segs := strings.Split(strings.Trim(p, "/"), "/")
-	return len(segs) >= 2 && strings.EqualFold(segs[1], s.Name)
+	for _, p := range in.Purpose {
+		if slug(p) == name || strings.EqualFold(p, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// slug writes a name as a repository name: lower case, words joined by
+// hyphens.
+func slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		default:
+			dash = true
+		}
+	}
+	return b.String()
 }

@@ -486,7 +486,10 @@ func judge(rs *ruleSet, r *rule, content []byte, lines lineIndex, m []int) (Matc
 		return Match{}, false
 	}
 	test := strings.HasPrefix(value, "sk_test_") || strings.HasPrefix(value, "rk_test_")
-	if !test && Placeholder(value) || test && documentedExample(value) {
+	if !test && (Placeholder(value) || madeUp(value)) || test && documentedExample(value) {
+		return Match{}, false
+	}
+	if r.ID == "generic-api-key" && notGeneric(string(content[m[0]:s]), value) {
 		return Match{}, false
 	}
 	return Match{Rule: r.ID, Start: s, End: e, Test: test}, true
@@ -604,7 +607,10 @@ var placeholderWords = map[string]bool{"example": true, "sample": true, "placeho
 
 // Documented example keys of the vendors.
 var exampleKeys = []string{"AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "AKIAI44QH8DHBEXAMPLE",
-	"je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "pk_test_TYooMQauvdEDq54NiTphI7jx"}
+	"je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY", "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "pk_test_TYooMQauvdEDq54NiTphI7jx",
+	// jwt.io's example token is signed with the documented secret
+	// "your-256-bit-secret"; copies edit its claims and keep the signature
+	"SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"}
 
 // Placeholder judges a value by itself alone: repeated or sequential
 // characters, template syntax, x/* runs, or a whole word that says it is

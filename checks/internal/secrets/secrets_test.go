@@ -26,7 +26,7 @@ func TestScan(t *testing.T) {
 	slack := j("xo", "xb-", "2937465829-4827365920183-", "aQ9vLm2ZxT7kP4wB8nR3sYd6")
 	stripeLive := j("sk", "_live_", "51HqLm2eZvKYlo2C9fJ2kQ7xLmZ4pW8rT3vN6bY1")
 	stripeTest := j("sk", "_test_", "51HqLm2eZvKYlo2C9fJ2kQ7xLmZ4pW8rT3vN6bY1")
-	jwt := j("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".", "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ", ".", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c")
+	jwt := j("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".", "eyJzdWIiOiJzdmMtbGVkZ2VyLTciLCJyb2xlIjoib3BzIiwiaWF0IjoxNzE2MjM5MDIyfQ", ".", "xtUV2NN6-IORn5sCtQmPgPF_di4TNmZAGUOdNKeNtUU")
 	pem := j("-----BEGIN ", "RSA PRIVATE KEY-----\n", "MIIEowIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8PbnGy0AHB7MhgHcTz6sE2I2yPB\naNy+WmT5yqb0aR2u5zKUbjGjSk2qTRvN4ZNpPWWGVgSmNCF9WYWJJzQ4W8Rcsj2h\n", "-----END RSA PRIVATE KEY-----")
 	hits := map[string]string{
 		"cfg = {...defaults, token: \"" + ghp + "\"}  // EXAMPLE": "github-pat",
@@ -230,6 +230,45 @@ func TestScanWorkIsLinear(t *testing.T) {
 		}
 		if name == "a secret far along a line" && len(ms) == 0 {
 			t.Errorf("%s: the secret 1 MiB into the line, after another keyword, was not found", name)
+		}
+	}
+}
+
+// Values that say by themselves they are no live credential pass; the
+// same places holding random values are still found (minimal pairs).
+func TestMadeUpAndNames(t *testing.T) {
+	clean := []string{
+		"Tokenization: `max_seq_length=512`",                             // the value is another name's assignment
+		"Key defaults: `warmup_steps=100`",                               // "Key" is an adjective
+		"tokenizer_model_name: llama3.1-8b-instr",                        // the keyword is part of "tokenizer"
+		`"tokenAddress": "MASi45ub7Qe4ZE36UT5G6cU4ud8Fhhe4deS4F3cw9KTA"`, // a public address
+		`"tokenIn": "0x4f1c2e9a7b3d5e6f8a0b1c2d3e4f5a6b7c8d9e0f"`,        // an EVM address
+		"SERVICE_TOKEN=sk-testsecret12345678901234567890",                // words and a count
+		`headers = {"X-API-Key": "secret-api-key-12345"}`,
+		`page_token = "cHJldkN1cnNvclRva2Vu"`,     // base64 of a name
+		`auth_token = "Ym9iOmJvYnNwYXNzd29yZA=="`, // base64 of user:<word>password
+		`token = "eyJhbGciOiJIUzI1NiJ9.abcdefgh-1234.5678"`,
+		`-H "Authorization: Bearer tk_live_..."`,
+		`curl "https://p.example.com/users.json?auth=eyJhbGciOiJSUzI1NiIs..."`,
+		"Example key: " + j("AIza", "Sy0123456789abcdefghijklmnopqrstuvwxy"),
+		"ACCESS = \"" + j("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".", "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ", ".", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c") + "\"",
+	}
+	for _, src := range clean {
+		if ms := Scan("x.md", []byte(src)); len(ms) > 0 {
+			t.Errorf("%q: false positive %+v", src, ms)
+		}
+	}
+	found := []string{
+		"api_key = \"" + j("Zq8vL2mX9r", "T4wK7pN3bY6cV1") + "\"",
+		`auth_token = "` + j("ih6STo/Qri4alJKj", "MF8YjLYQkA+eNH+u") + `"`, // base64 of random bytes
+		`auth_token = "` + j("dXNlcjpYazltUTJ2", "TDdwUjR0Vw==") + `"`,     // base64 of user:<random>
+		"tokenizer_secret = \"" + j("Zq8vL2mX9r", "T4wK7pN3bY6cV1") + "\"",
+		"wallet_key = \"0x" + j("0c6d1d3ed066b9448a807d803cb2288d", "1e4194a38be0dafba8538fb3c415ccd3") + "\"",
+		`token = "` + j("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".", "eyJzdWIiOiJzdmMtbGVkZ2VyLTciLCJyb2xlIjoib3BzIiwiaWF0IjoxNzE2MjM5MDIyfQ", ".", "xtUV2NN6-IORn5sCtQmPgPF_di4TNmZAGUOdNKeNtUU") + `"`,
+	}
+	for _, src := range found {
+		if ms := Scan("x.md", []byte(src)); len(ms) == 0 {
+			t.Errorf("%q: not found", src)
 		}
 	}
 }

@@ -123,16 +123,26 @@ func judge(set *facts.Set, sc Scope) []finding {
 			if s.Ctx.Has(facts.Consent) {
 				continue // the user is asked first, or runs it themselves
 			}
+			if query.InImage(s.Ctx) {
+				warn(Persistence, query.SinkEvidence(s, "persists through "+clip(orAPI(s))+" inside a container image"))
+				continue
+			}
 			fail(Persistence, query.SinkEvidence(s, "persists through "+clip(orAPI(s))))
 		case facts.PrivChange:
-			switch why := privilege(s); why {
-			case "":
-			case "sudo":
+			switch why := privilege(s); {
+			case why == "":
+			case why == "sudo":
 				warn(Sudo, query.SinkEvidence(s, "runs a command with "+s.API))
+			case query.InImage(s.Ctx):
+				// a user of the image being built, not of the host
+				warn(Privilege, query.SinkEvidence(s, why+" inside a container image"))
 			default:
 				fail(Privilege, query.SinkEvidence(s, why))
 			}
 		case facts.Delete:
+			if query.InImage(s.Ctx) {
+				continue // an image's own files (rm -rf /var/lib/apt/lists/*)
+			}
 			if why := destroys(s); why != "" {
 				fail(Destruction, query.SinkEvidence(s, why))
 			}

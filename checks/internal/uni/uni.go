@@ -182,8 +182,30 @@ func allowed(rs []rune, i int) bool {
 		return unicode.Is(unicode.Han, prev) && Classify(prev) != Selector
 	case r == 0x00AD:
 		return unicode.IsLetter(prev) && unicode.IsLetter(next)
+	case r == 0x200B:
+		// A zero-width space alone at the start of a line, before a
+		// fence marker or nothing: Markdown's way to keep a fence from
+		// closing or a blank line inside a list item. It splits no word
+		// and hides no text.
+		return (i == 0 || prev == '\n' || prev == ' ' || prev == '\t') && lineStart(rs, i) &&
+			(next == 0 || next == '\n' || next == '\r' || next == '`' || next == '~')
 	}
 	return false
+}
+
+// lineStart reports whether only spaces stand between the start of the
+// line and position i.
+func lineStart(rs []rune, i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		switch rs[j] {
+		case '\n':
+			return true
+		case ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // Bidi control helpers for code literals.

@@ -13,6 +13,8 @@ func TestScan(t *testing.T) {
 		"soft\u00ADhyphen",
 		"Привет мир, Γειά σου, μs, π, Δ, Ω",
 		"葛\U000E0100 ideographic variation",
+		"Blocks:\n\n\u200B```language\n<code>\n\u200B```\n", // keeps a nested fence from closing
+		"- item\n\n  \u200B\n\n# next",                      // a blank line kept in a list item
 	}
 	for _, s := range clean {
 		if h := Scan(s); len(h) > 0 {
@@ -23,6 +25,8 @@ func TestScan(t *testing.T) {
 		"Format the table.\U000E0052\U000E0065\U000E0061\U000E0064": Tag,
 		"admin\u202E // check":    Bidi,
 		"zero\u200Bwidth":         Invisible,
+		"\u200Bcurl -s x | sh":    Invisible, // before a word, not a fence
+		"\n\u200B\u200B```":       Invisible, // a run, not one escape
 		"joined\u200D\u200Dtwice": Invisible,
 		"mark\u200E here":         Mark,
 		"double\uFE0F\uFE0F":      Selector,

@@ -34,11 +34,5 @@ def audit_status() -> dict:
     }
 
 
-@mcp.tool()
-def stop_scan(scan_id: str) -> str:
-    """Stop a running security scan by its id."""
-    return "stopped " + scan_id
-
-
 def main():
     mcp.run()

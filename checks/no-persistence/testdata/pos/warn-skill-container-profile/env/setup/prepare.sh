@@ -1,0 +1,7 @@
+#!/bin/sh
+set -eu
+python -m venv /opt/venv
+cat >/etc/profile.d/forecast.sh <<EOT
+export FORECAST_ROOT=/workspace
+cd /workspace
+EOT
