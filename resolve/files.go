@@ -91,13 +91,24 @@ var partial sync.Map // path → true for a directory
 // destination until Commit renames it into place.
 type Output struct {
 	*os.File
-	dst  string
-	done bool
+	dst    string
+	done   bool
+	direct bool // written in place: dst is a device or a pipe
 }
 
 // CreateOutput starts writing dst. The caller writes to the Output, then
 // calls Commit; Discard (deferred) removes what Commit did not publish.
+// A dst that exists and is no regular file (/dev/null, /dev/stdout, a
+// pipe) is written in place, as a shell redirection would: renaming over
+// it would replace the device itself.
 func CreateOutput(dst string) (*Output, error) {
+	if fi, err := os.Stat(dst); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		f, err := os.OpenFile(dst, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, err
+		}
+		return &Output{File: f, dst: dst, direct: true}, nil
+	}
 	f, err := os.CreateTemp(filepath.Dir(dst), ".attest-out-*")
 	if err != nil {
 		return nil, err
@@ -111,6 +122,10 @@ func CreateOutput(dst string) (*Output, error) {
 func (o *Output) Commit() error {
 	if err := o.File.Close(); err != nil {
 		return err
+	}
+	if o.direct {
+		o.done = true
+		return nil
 	}
 	if err := os.Rename(o.Name(), o.dst); err != nil {
 		return err
@@ -126,6 +141,9 @@ func (o *Output) Discard() {
 		return
 	}
 	o.File.Close()
+	if o.direct {
+		return
+	}
 	os.Remove(o.Name())
 	partial.Delete(o.Name())
 }

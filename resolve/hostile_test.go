@@ -379,3 +379,48 @@ func FuzzGitIndex(f *testing.F) {
 		}
 	})
 }
+
+// An output named by a device or a pipe (-o /dev/null, -o /dev/stdout) is
+// written in place: renaming over it would replace the device itself.
+func TestOutputToAPipeWritesInPlace(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "out.fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	link := filepath.Join(dir, "stdout")
+	if err := os.Symlink(fifo, link); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan string, 1)
+	go func() {
+		b, _ := os.ReadFile(fifo)
+		got <- string(b)
+	}()
+	o, err := CreateOutput(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Discard()
+	o.Write([]byte("report\n"))
+	if err := o.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case s := <-got:
+		if s != "report\n" {
+			t.Errorf("read %q through the pipe", s)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("nothing reached the pipe")
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v %v", fi.Mode(), err)
+	}
+	if fi, err := os.Stat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the pipe was replaced: %v", err)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, ".attest-out-*")); len(m) > 0 {
+		t.Errorf("temporary files left: %v", m)
+	}
+}
