@@ -7,9 +7,11 @@ import (
 	"log/slog"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync/atomic"
 	"time"
 
+	"github.com/metahub-ai/attest/checks/analysis"
 	"github.com/metahub-ai/attest/checks/observed"
 	"github.com/metahub-ai/attest/resolve"
 )
@@ -69,7 +71,30 @@ func Run(ctx context.Context, s *resolve.Subject, cat *Catalog, opts RunOptions)
 			todo = append(todo, c)
 		}
 	}
+	buildModel(ctx, s, todo)
 	return runPool(ctx, s, todo, opts)
+}
+
+// buildModel builds the analysis model before the checks that read it
+// start their clocks: it is shared work, bounded by its own budget
+// (checks/analysis), and a check's timeout is for the check's own logic.
+// A large artifact's documentation takes the model seconds; waiting on it
+// must not time every check out. A cancelled run stops waiting at once.
+func buildModel(ctx context.Context, s *resolve.Subject, todo []*Check) {
+	uses := slices.ContainsFunc(todo, func(c *Check) bool { return slices.Contains(c.Uses, UsesFacts) })
+	if !uses || s.Inventory == nil {
+		return
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer func() { recover() }() // a check that reads it reports the panic
+		analysis.Of(s)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
 }
 
 // event is a worker's report: the start of job i (done false) or its

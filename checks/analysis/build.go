@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -204,12 +205,8 @@ func build(s *resolve.Subject) *facts.Set {
 	set.Merge(code.run())
 	var hosts, repos, titles []string
 	var obeyed []prose.Tell
-	for _, d := range docs {
-		var ctx facts.Context
-		if files.ModelRead(s, d.path) {
-			ctx = facts.ModelReads
-		}
-		r := prose.Lower(d.path, d.text, 0, prose.Options{Lowerers: lowerers, Ctx: ctx, Ships: ships(s, d.path)})
+	for i, r := range lowerDocs(s, docs) {
+		d := docs[i]
 		set.Merge(r.Set)
 		p := docProgram(r)
 		tells(s, r.Tells, p)
@@ -237,6 +234,34 @@ func build(s *resolve.Subject) *facts.Set {
 }
 
 type docText struct{ path, text string }
+
+// lowerDocs reads the documents as prose on every processor: each is
+// lowered on its own, and the results are merged in scan order, so the
+// model is the same however many there are. Prose is the model's costliest
+// producer (a megabyte of documentation is seconds of it).
+func lowerDocs(s *resolve.Subject, docs []docText) []*prose.Result {
+	out := make([]*prose.Result, len(docs))
+	next := make(chan int, len(docs))
+	for i := range docs {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(docs)) {
+		wg.Go(func() {
+			for i := range next {
+				d := docs[i]
+				var ctx facts.Context
+				if files.ModelRead(s, d.path) {
+					ctx = facts.ModelReads
+				}
+				out[i] = prose.Lower(d.path, d.text, 0, prose.Options{Lowerers: lowerers, Ctx: ctx, Ships: ships(s, d.path)})
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
 
 // Why a program or a document was not read.
 const (

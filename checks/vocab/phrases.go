@@ -39,12 +39,15 @@ var macro = regexp.MustCompile(`\{([a-z][a-z-]*)\}`)
 type phraseSet struct {
 	words   map[string]string // class → alternation
 	wordRes map[string]*regexp.Regexp
+	// wordReq: literals one of which a text must hold for a words
+	// pattern to match in it (the prefilter of Absent)
+	wordReq map[*regexp.Regexp][]string
 	phrases []*Phrase
 	err     error
 }
 
 var phraseTable = sync.OnceValue(func() *phraseSet {
-	ps := &phraseSet{words: map[string]string{}, wordRes: map[string]*regexp.Regexp{}}
+	ps := &phraseSet{words: map[string]string{}, wordRes: map[string]*regexp.Regexp{}, wordReq: map[*regexp.Regexp][]string{}}
 	for _, e := range Entries("phrases") {
 		if e.Section == "words" {
 			ps.words[e.Label] = e.Pattern
@@ -65,6 +68,9 @@ var phraseTable = sync.OnceValue(func() *phraseSet {
 			continue
 		}
 		ps.wordRes[name] = re
+		if tree, err := syntax.Parse(bounded(alt), syntax.Perl); err == nil {
+			ps.wordReq[re] = required(tree.Simplify())
+		}
 	}
 	for _, e := range Entries("phrases") {
 		if e.Section != "family" {
@@ -112,6 +118,15 @@ func PhrasesErr() error { return phraseTable().err }
 
 // WordsRe is a words class as a pattern matching any of its words.
 func WordsRe(class string) *regexp.Regexp { return phraseTable().wordRes[class] }
+
+// Absent reports that a words pattern (from WordsRe) cannot match in s:
+// s holds none of the literals every match of it contains. A cheap test
+// before the pattern runs, as a phrase's prefilter is: most sentences
+// name no word of most classes.
+func Absent(re *regexp.Regexp, s string) bool {
+	req := phraseTable().wordReq[re]
+	return len(req) > 0 && !slices.ContainsFunc(req, func(r string) bool { return strings.Contains(s, r) })
+}
 
 // Match finds a family's matches in a normalised sentence, honouring the
 // prefilter and not-after.

@@ -35,7 +35,7 @@ type span struct {
 }
 
 func find(re *regexp.Regexp, s string) []span {
-	if re == nil {
+	if re == nil || vocab.Absent(re, s) {
 		return nil
 	}
 	var out []span
