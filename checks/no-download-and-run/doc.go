@@ -29,7 +29,15 @@ image it builds and is never a command the model runs (a Dockerfile the
 artifact ships is judged like any program). A host that is only linked
 from the documentation is not a vendor: any text can link any host, and a
 forge hosts anyone's code. A labelled example (a security guide showing
-the shape) or a prohibition ("never pipe curl into sh") passes.`
+the shape) or a prohibition ("never pipe curl into sh") passes.
+
+It also fails a document that tells its reader to download and install
+software from a web address ("download and install from: https://…",
+"quick setup here -> https://…") when the host is no toolchain installer,
+package registry or forge, nor the home the manifests name, and the
+artifact names it nowhere but in that step: a prerequisite the artifact
+never runs is a lure to install something else. A vendor's CLI that the
+artifact's commands use (docker, a service's own tool) passes.`
 
 // Remediation says how to fix a finding.
 const Remediation = `Ship the code you run, pin it by checksum, or tell the user to install the

@@ -13,7 +13,7 @@ import (
 // Check is no-download-and-run.
 var Check = &checks.Check{
 	ID:          "no-download-and-run",
-	Version:     "1.1.0",
+	Version:     "1.2.0",
 	Title:       "Runs no code it downloads or decodes",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -61,6 +61,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 		fails = append(fails, ev)
 	}
+	fails = append(fails, prerequisites(in, set)...)
 	return query.Outcome(in.Subject, fails, warns, "no downloaded or decoded content is run"), nil
 }
 

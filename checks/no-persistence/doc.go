@@ -16,7 +16,9 @@ It fails on a key added to authorized_keys; on a scheduled or start-up
 entry, a preload or an agent file written by code; on a document's step
 that does so in a document telling the model to hide it from the user
 ("do not mention this step", "silently"); on anything downloaded,
-decoded or secret written into a persistence location; and on an
+decoded or secret written into a persistence location; on a beacon
+written into one (the user name, the host name or other system details
+sent to a server or looked up in DNS each time it starts); and on an
 instruction to keep an instruction permanently in a document that also
 steers the model against its user (alone, that instruction warns). A
 document's setup step, a shell rc file edited with a plain line (an

@@ -16,7 +16,7 @@ import (
 // Check is no-persistence.
 var Check = &checks.Check{
 	ID:          "no-persistence",
-	Version:     "1.1.0",
+	Version:     "1.2.0",
 	Title:       "Installs nothing that outlives its use",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -28,6 +28,9 @@ var Check = &checks.Check{
 	Remediation: Remediation,
 	Run:         run,
 }
+
+// beacon are the sinks that tell a server something.
+var beacon = map[facts.SinkKind]bool{facts.NetSend: true, facts.DNS: true, facts.Mail: true}
 
 // always are locations a write to which is a backdoor whoever asked.
 func always(labels []string, dest string) bool {
@@ -71,6 +74,12 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	for _, f := range set.Flows {
 		if via := writtenTo(f.To.At); via != "" && (f.From.Label == facts.RemoteContent || f.From.Label == facts.Decoded || f.From.Label.Secret()) {
 			fails = append(fails, query.SinkEvidence(f.To, fmt.Sprintf("%s: it will run %s on every start", via, query.Describe(f.To))))
+			tainted[fmt.Sprintf("%s:%d", f.To.At.Path, f.To.At.Line)] = true
+		}
+		// a beacon: who and where the user is, reported to a server each
+		// time the shell or the session starts
+		if via := writtenTo(f.To.At); via != "" && f.From.Label == facts.SystemInfo && beacon[f.To.Kind] && query.Stands(f.From.Ctx|f.To.Ctx) && !query.Loopback(f.To.Dest) {
+			fails = append(fails, query.SinkEvidence(f.To, fmt.Sprintf("%s: it will report %s to %s on every start", via, f.From.What, query.Describe(f.To))))
 			tainted[fmt.Sprintf("%s:%d", f.To.At.Path, f.To.At.Line)] = true
 		}
 	}

@@ -420,7 +420,7 @@ func (l *lowerer) sentence(norm, prev string, line int, ctx facts.Context, conse
 				c |= facts.InExample
 			}
 			l.res.Set.Sinks = append(l.res.Set.Sinks, facts.Sink{Kind: facts.ModelInstruction, API: "prose", At: at, Ctx: c,
-				Instr: &facts.Instruction{Family: p.Family, Phrase: clip(norm[m[0]:m[1]], 80), Weak: p.Weak}})
+				Instr: &facts.Instruction{Family: p.Family, Phrase: clip(norm[m[0]:m[1]], 80), Dest: hostRe.FindString(norm[m[0]:m[1]]), Weak: p.Weak}})
 		}
 	}
 	l.flows(norm, at, base)
