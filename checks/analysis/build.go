@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"path"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+	"golang.org/x/net/publicsuffix"
 
 	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/facts/flow"
@@ -386,6 +388,9 @@ func intent(s *resolve.Subject, hosts, repos, titles []string) facts.Intent {
 			for _, k := range m.Skill.V.Keys {
 				homes = append(homes, homeURLs(k.Name, k.Value, 0)...)
 				repos = append(repos, repoURLs(k.Value, 0)...)
+				if strings.EqualFold(k.Name, "description") && k.Value != nil && k.Value.Kind == yaml.ScalarNode {
+					hosts = append(hosts, describedHosts(k.Value.Value)...)
+				}
 			}
 		}
 		var fields []*manifest.StringField
@@ -394,6 +399,12 @@ func intent(s *resolve.Subject, hosts, repos, titles []string) facts.Intent {
 		}
 		if m.Plugin != nil && m.Plugin.V != nil {
 			fields = append(fields, m.Plugin.V.Homepage, m.Plugin.V.Repository)
+		}
+		if m.Package != nil && m.Package.V != nil && m.Package.V.Description != nil {
+			hosts = append(hosts, describedHosts(m.Package.V.Description.Value)...)
+		}
+		if m.Plugin != nil && m.Plugin.V != nil && m.Plugin.V.Description != nil {
+			hosts = append(hosts, describedHosts(m.Plugin.V.Description.Value)...)
 		}
 		for _, u := range fields {
 			if u != nil && u.Value != "" {
@@ -413,6 +424,36 @@ func intent(s *resolve.Subject, hosts, repos, titles []string) facts.Intent {
 	in.Homes = slices.Compact(homes)
 	return in
 }
+
+// bareHost is a host name written without a scheme ("graph.example.com").
+var bareHost = regexp.MustCompile(`(?i)(?:^|[\s(,;:"'])((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.){2,}[a-z]{2,24})\b`)
+
+// describedHosts are the hosts an artifact's own description names, with
+// or without a scheme ("all calls go to graph.example.com only"): where
+// it says it talks. A bare name counts only with three labels or more
+// under a public suffix, so file names (SKILL.md, config.json) and
+// dotted identifiers are not read as hosts.
+func describedHosts(desc string) []string {
+	var out []string
+	for _, m := range bareHost.FindAllStringSubmatch(desc, 16) {
+		h := strings.ToLower(m[1])
+		if _, icann := publicsuffix.PublicSuffix(h); !icann {
+			continue
+		}
+		if _, err := publicsuffix.EffectiveTLDPlusOne(h); err != nil {
+			continue
+		}
+		out = append(out, h)
+	}
+	for _, u := range describedURL.FindAllString(desc, 16) {
+		if _, h, _, ok := vocab.SplitURL(u); ok {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+var describedURL = regexp.MustCompile(`https?://[^\s)>\]"'` + "`" + `]+`)
 
 // homeURLs are the hosts of a frontmatter's homepage, repository or
 // source values, at the top or nested under metadata (bounded depth).

@@ -192,7 +192,7 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 		v := span{start: d.end + m[2], end: d.end + m[3], text: norm[d.end+m[2] : d.end+m[3]]}
 		var after []span
 		for _, o := range objs {
-			if !o.held && o.start >= v.end && o.start-v.end <= 200 && !(d.label == "named" && o.text == "environment") {
+			if !o.held && o.start >= v.end && o.start-v.end <= 200 && !(d.label == "named" && o.text == "environment") && !distributive(norm, o) {
 				after = append(after, o)
 			}
 		}
@@ -279,6 +279,19 @@ func (l *lowerer) emitFlows(norm string, at facts.Span, ctx facts.Context, sv, d
 		l.res.Set.Flows = append(l.res.Set.Flows, facts.Flow{From: src, To: sink, Strength: strength})
 
 	}
+}
+
+// distributiveBefore and distributiveAfter are a count of a thing per unit ("one credential per
+// host", "a token for each account"): how a service keeps things, said of
+// things in general, not what it takes from this user.
+var (
+	distributiveBefore = regexp.MustCompile(`\b(?:one|a|an|a single|exactly one|at most one)\s+$`)
+	distributiveAfter  = regexp.MustCompile(`^\s+(?:per|for each|for every)\s+\w+`)
+)
+
+// distributive reports an object counted per unit (distributiveBefore, distributiveAfter).
+func distributive(norm string, o span) bool {
+	return distributiveBefore.MatchString(norm[max(0, o.start-16):o.start]) && distributiveAfter.MatchString(norm[o.end:])
 }
 
 var (
