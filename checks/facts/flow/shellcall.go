@@ -343,6 +343,12 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 					nv.addTaints(e.source(l, p, at).T)
 					a.kw[k] = nv
 				}
+				if w, ok := e.files[vocab.NormPath(p)]; ok && len(w.T) > 0 {
+					// a file this unit wrote earlier: what went in comes out
+					nv := a.kw[k].clone()
+					nv.addTaints(w.T)
+					a.kw[k] = nv
+				}
 			}
 		}
 	}
