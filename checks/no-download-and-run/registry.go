@@ -69,14 +69,8 @@ func remoteSource(intent facts.Intent, u string) bool {
 	for _, vcs := range []string{"git+", "hg+", "svn+", "bzr+"} {
 		u = strings.TrimPrefix(u, vcs)
 	}
-	scheme, _, _, ok := vocab.SplitURL(u)
-	if !ok || !strings.Contains(u, "://") {
-		return false // a name, a path, a requirements file
-	}
-	switch scheme {
-	case "http", "https", "ftp", "ssh", "git":
-	default:
-		return false
+	if _, _, _, ok := vocab.SplitURL(u); !ok || !strings.Contains(u, "://") {
+		return false // a name, a path, a requirements file, a file:// URL
 	}
 	if query.Loopback(u) {
 		return false
