@@ -37,7 +37,18 @@ software from a web address ("download and install from: https://…",
 package registry or forge, nor the home the manifests name, and the
 artifact names it nowhere but in that step: a prerequisite the artifact
 never runs is a lure to install something else. A vendor's CLI that the
-artifact's commands use (docker, a service's own tool) passes.`
+artifact's commands use (docker, a service's own tool) passes.
+
+A package installed from outside the package registries is downloaded code
+run too: its build and install scripts run as the user. It fails on a
+package manager (pip, python -m pip, uv, npm, npx, …) given an archive or a
+repository URL on a host that is no registry, forge or known toolchain
+installer (pip install https://host/x.tar.gz, git+https://host/x.git), or an
+index that replaces the registry (--index-url, -i, --registry, --from), unless
+the host is the artifact's own home. An extra index beside the registry
+(--extra-index-url, --find-links) warns: a package of the same name may come
+from either. A local index (localhost) and a vendor's package index the
+vocabulary names (download.pytorch.org, pypi.nvidia.com) pass.`
 
 // Remediation says how to fix a finding.
 const Remediation = `Ship the code you run, pin it by checksum, or tell the user to install the

@@ -13,7 +13,7 @@ import (
 // Check is no-download-and-run.
 var Check = &checks.Check{
 	ID:          "no-download-and-run",
-	Version:     "1.2.0",
+	Version:     "1.3.0",
 	Title:       "Runs no code it downloads or decodes",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -62,6 +62,20 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		fails = append(fails, ev)
 	}
 	fails = append(fails, prerequisites(in, set)...)
+	for _, s := range set.Sinks {
+		if s.Kind != facts.Install || !query.Stands(s.Ctx) {
+			continue
+		}
+		switch st, ev := offRegistry(set.Intent, s); {
+		case st == checks.Fail && query.InImage(s.Ctx):
+			ev.Message += "; inside the container image it builds: review it"
+			warns = append(warns, ev)
+		case st == checks.Fail:
+			fails = append(fails, ev)
+		case st == checks.Warn:
+			warns = append(warns, ev)
+		}
+	}
 	return query.Outcome(in.Subject, fails, warns, "no downloaded or decoded content is run"), nil
 }
 

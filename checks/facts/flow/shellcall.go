@@ -223,6 +223,9 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 		}
 		return taintOnly(e.shellArgs(x, sc, nil).order...)
 	}
+	if sub, mod := e.moduleRun(role, x, sc); sub != nil {
+		return e.program(mod, sub, sc, at, 0)
+	}
 	a := e.shellArgs(x, sc, role)
 	// A subcommand (git config, systemctl enable), a subcommand's own
 	// subcommand or key (gh release create, git config core.hooksPath) or
@@ -338,6 +341,12 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 				if l := sensitiveRead(vocab.PathLabels(p)); l != "" {
 					nv := v.clone()
 					nv.addTaints(e.source(l, p, at).T)
+					a.kw[k] = nv
+				}
+				if w, ok := e.files[vocab.NormPath(p)]; ok && len(w.T) > 0 {
+					// a file this unit wrote earlier: what went in comes out
+					nv := a.kw[k].clone()
+					nv.addTaints(w.T)
 					a.kw[k] = nv
 				}
 			}
@@ -713,4 +722,44 @@ func firstMatches(pattern string, a *args) bool {
 	}
 	re, err := regexp.Compile(`^(?:` + pattern + `)$`)
 	return err == nil && re.MatchString(s)
+}
+
+// moduleRun reads "python -m pip install X" as the program the module
+// is ("pip install X"), when the vocabulary knows it as a program: the
+// interpreter is only how it is started.
+func (e *engine) moduleRun(role *vocab.Role, x *Expr, sc *scope) (*Expr, string) {
+	if role == nil || role.Entry.Opt("lang") != "python" {
+		return nil, ""
+	}
+	for i := 0; i+1 < len(x.Args); i++ {
+		if i < len(x.Keys) && x.Keys[i] != "" {
+			continue
+		}
+		s, ok := e.eval(x.Args[i], sc).str()
+		if !ok || !strings.HasPrefix(s, "-") {
+			return nil, "" // the script or -c's code comes first
+		}
+		if s != "-m" {
+			continue
+		}
+		mod, ok := e.eval(x.Args[i+1], sc).str()
+		if !ok || mod == "" {
+			return nil, ""
+		}
+		known := e.cmdRole(mod) != nil
+		if !known && i+2 < len(x.Args) {
+			if sub, ok := e.eval(x.Args[i+2], sc).str(); ok {
+				known = e.cmdRole(mod+"."+sub) != nil
+			}
+		}
+		if !known {
+			return nil, ""
+		}
+		sub := &Expr{Op: Call, X: x.Args[i+1], Args: x.Args[i+2:], Line: x.Line, Col: x.Col}
+		if len(x.Keys) > i+2 {
+			sub.Keys = x.Keys[i+2:]
+		}
+		return sub, mod
+	}
+	return nil, ""
 }
