@@ -598,6 +598,19 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 			for _, d := range dests {
 				e.flows(d, s, "dest")
 			}
+			if e.holes != nil && (kind == facts.NetSend || kind == facts.Mail || kind == facts.DNS) {
+				// the data is a part of the command text the artifact
+				// filled in (curl -d '{secrets}' run through os.system)
+				for _, d := range a.ref(role, "data") {
+					if hole(d) {
+						arg := "data"
+						if cred[d] {
+							arg = "credential"
+						}
+						e.flowsAs(e.holes, s, arg, facts.SameScope)
+					}
+				}
+			}
 		}
 		if role.Kind == "fetch" {
 			v := e.source(facts.RemoteContent, firstNonEmpty(dlist), at)
@@ -846,6 +859,20 @@ func preferURLs(ds []string) []string {
 
 // headerCredential reports a value that is a credential header written as
 // text ("Authorization: Bearer …", "X-API-Key: …").
+// hole reports a word folded with an unknown part ("?") and no value of
+// its own: the place a nested command's text was filled in.
+func hole(v *Val) bool {
+	if v == nil || len(v.T) > 0 {
+		return false
+	}
+	for _, s := range v.S {
+		if strings.Contains(s, "?") {
+			return true
+		}
+	}
+	return false
+}
+
 func headerCredential(v *Val) bool {
 	if v == nil {
 		return false

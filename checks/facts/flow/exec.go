@@ -209,6 +209,10 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	}
 	var output *Val
 	before := len(e.set.Sinks)
+	prevHoles := e.holes
+	if in := taintOnly(vals...); lang == "shell" && len(binds) == 0 && len(in.T) > 0 {
+		e.holes = in
+	}
 	for _, t := range texts {
 		if lang == "shell" && len(binds) > 0 {
 			e.argBinds = binds
@@ -216,6 +220,7 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 		output = merge(output, e.nested(lang, t, at, how))
 		e.argBinds = nil
 	}
+	e.holes = prevHoles
 	// The command's text is folded to strings, its unknown parts "?": what
 	// the artifact put into those parts reaches what the command sends
 	// with them (nslookup "$TOKEN.x.example"), as far as one command
