@@ -859,20 +859,6 @@ func preferURLs(ds []string) []string {
 
 // headerCredential reports a value that is a credential header written as
 // text ("Authorization: Bearer …", "X-API-Key: …").
-// hole reports a word folded with an unknown part ("?") and no value of
-// its own: the place a nested command's text was filled in.
-func hole(v *Val) bool {
-	if v == nil || len(v.T) > 0 {
-		return false
-	}
-	for _, s := range v.S {
-		if strings.Contains(s, "?") {
-			return true
-		}
-	}
-	return false
-}
-
 func headerCredential(v *Val) bool {
 	if v == nil {
 		return false

@@ -616,3 +616,17 @@ func (e *engine) remoteShell(at facts.Span) {
 		e.effect(facts.RemoteShell, fmt.Sprintf("a socket bound to standard streams at line %d and a shell started at line %d", st.sockAt, st.shellAt), at)
 	}
 }
+
+// hole reports a word folded with an unknown part ("?") and no value of
+// its own: the place a nested command's text was filled in.
+func hole(v *Val) bool {
+	if v == nil || len(v.T) > 0 {
+		return false
+	}
+	for _, s := range v.S {
+		if strings.Contains(s, "?") {
+			return true
+		}
+	}
+	return false
+}
