@@ -598,6 +598,19 @@ func (e *engine) apply(role *vocab.Role, qual, method string, a *args, closures 
 			for _, d := range dests {
 				e.flows(d, s, "dest")
 			}
+			if e.holes != nil && (kind == facts.NetSend || kind == facts.Mail || kind == facts.DNS) {
+				// the data is a part of the command text the artifact
+				// filled in (curl -d '{secrets}' run through os.system)
+				for _, d := range a.ref(role, "data") {
+					if hole(d) {
+						arg := "data"
+						if cred[d] {
+							arg = "credential"
+						}
+						e.flowsAs(e.holes, s, arg, facts.SameScope)
+					}
+				}
+			}
 		}
 		if role.Kind == "fetch" {
 			v := e.source(facts.RemoteContent, firstNonEmpty(dlist), at)

@@ -97,6 +97,10 @@ type engine struct {
 	// argBinds are the variables the next nested shell program starts
 	// with: the words of an argument vector that carry values.
 	argBinds map[string]*Val
+	// holes is what filled the unknown parts ("?") of the command text a
+	// nested shell program runs (os.system(f"curl -d '{data}' …")): a
+	// send whose data is such a part sends it.
+	holes *Val
 	// ctors holds each class's fields after its constructor ran.
 	ctors map[*class]map[string]*Val
 	// stdin is what a nested script reads when nothing is piped to a

@@ -209,6 +209,10 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 	}
 	var output *Val
 	before := len(e.set.Sinks)
+	prevHoles := e.holes
+	if in := taintOnly(vals...); lang == "shell" && len(binds) == 0 && len(in.T) > 0 {
+		e.holes = in
+	}
 	for _, t := range texts {
 		if lang == "shell" && len(binds) > 0 {
 			e.argBinds = binds
@@ -216,6 +220,7 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 		output = merge(output, e.nested(lang, t, at, how))
 		e.argBinds = nil
 	}
+	e.holes = prevHoles
 	// The command's text is folded to strings, its unknown parts "?": what
 	// the artifact put into those parts reaches what the command sends
 	// with them (nslookup "$TOKEN.x.example"), as far as one command
@@ -610,4 +615,18 @@ func (e *engine) remoteShell(at facts.Span) {
 		st.remoteShell = true
 		e.effect(facts.RemoteShell, fmt.Sprintf("a socket bound to standard streams at line %d and a shell started at line %d", st.sockAt, st.shellAt), at)
 	}
+}
+
+// hole reports a word folded with an unknown part ("?") and no value of
+// its own: the place a nested command's text was filled in.
+func hole(v *Val) bool {
+	if v == nil || len(v.T) > 0 {
+		return false
+	}
+	for _, s := range v.S {
+		if strings.Contains(s, "?") {
+			return true
+		}
+	}
+	return false
 }

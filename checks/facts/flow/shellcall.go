@@ -306,7 +306,9 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 		}
 	case "xform":
 		if df := role.Entry.Opt("decode-flag"); df != "" && role.Arg == "decode" && !hasAny(a, splitOpt(df)) {
-			return taintOnly(a.order...) // encoding: the output carries the input
+			// encoding: the output carries the input, not the key it
+			// was encrypted with
+			return e.written(role, a, taintOnly(a.ref(role, "data")...))
 		}
 	}
 	if sf := role.Entry.Opt("shell-flags"); sf != "" && hasAny(a, splitOpt(sf)) {
@@ -343,8 +345,9 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 					nv.addTaints(e.source(l, p, at).T)
 					a.kw[k] = nv
 				}
-				if w, ok := e.files[vocab.NormPath(p)]; ok && len(w.T) > 0 {
-					// a file this unit wrote earlier: what went in comes out
+				if w := e.stored(p); w != nil {
+					// a file the artifact wrote before (an archive of
+					// the user's keys) is sent with what it holds
 					nv := a.kw[k].clone()
 					nv.addTaints(w.T)
 					a.kw[k] = nv
@@ -352,8 +355,27 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 			}
 		}
 	}
-	return e.apply(role, name, "", a, nil, at)
+	v := e.apply(role, name, "", a, nil, at)
+	if role.Kind == "xform" {
+		e.written(role, a, v)
+	}
+	return v
 }
+
+// written records a transform's result in the file its out= names (tar
+// -f, openssl -out): a later read or upload of it carries the result.
+func (e *engine) written(role *vocab.Role, a *args, v *Val) *Val {
+	for _, o := range strsOf(a.ref(role, "out")) {
+		if o != "" && o != "-" {
+			e.files[vocab.NormPath(o)] = merge(e.files[vocab.NormPath(o)], v)
+		}
+	}
+	return v
+}
+
+// oldFlags is a first word of bundled option letters with no dash (tar's
+// "czf").
+var oldFlags = regexp.MustCompile(`^[A-Za-z]{1,8}$`)
 
 // builtins are commands the shell runs itself, whatever files exist.
 var builtins = map[string]bool{":": true, "true": true, "false": true, "cd": true, "test": true, "[": true, "[[": true,
@@ -395,9 +417,10 @@ func isNumeric(s string) bool {
 func (e *engine) shellArgs(x *Expr, sc *scope, role *vocab.Role) *args {
 	a := &args{kw: map[string]*Val{}}
 	var valued map[string]bool
-	nocase, prefix := false, false
+	nocase, prefix, oldStyle := false, false, false
 	if role != nil {
 		valued = splitOpt(role.Entry.Opt("valued"))
+		oldStyle = role.Entry.Has("old-style")
 		// PowerShell's parameters: any case, and any prefix that names
 		// one valued parameter (-enc for -EncodedCommand)
 		nocase, prefix = role.Entry.Has("nocase"), role.Entry.Has("prefix")
@@ -480,6 +503,9 @@ func (e *engine) shellArgs(x *Expr, sc *scope, role *vocab.Role) *args {
 			continue
 		}
 		s, known := v.str()
+		if known && len(a.pos) == 0 && len(a.kw) == 0 && oldStyle && oldFlags.MatchString(s) {
+			s = "-" + s // tar czf FILE: the first word's flags need no dash
+		}
 		if !known || !strings.HasPrefix(s, "-") || s == "-" || s == "--" {
 			a.pos = append(a.pos, v)
 			a.order = append(a.order, v)
@@ -625,6 +651,13 @@ func (e *engine) fileArgs(role *vocab.Role, a *args, at facts.Span) {
 					out = v.clone()
 				}
 				out.addTaints(e.source(l, p, at).T)
+			}
+			if w := e.stored(strings.TrimPrefix(p, "@")); w != nil {
+				// what the artifact wrote there before is read back
+				if out == v {
+					out = v.clone()
+				}
+				out.addTaints(w.T)
 			}
 		}
 		return out

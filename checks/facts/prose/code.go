@@ -310,7 +310,7 @@ var (
 func (l *lowerer) proseLines(body string, line int, ctx facts.Context, settings bool) {
 	lines := strings.Split(body, "\n")
 	isProse := func(s string) bool {
-		return proseLine(s) || tagLine.MatchString(s) || settings && settingLine.MatchString(s) && !commandLine(s)
+		return proseLine(s) || keyedProse(s) || tagLine.MatchString(s) || settings && settingLine.MatchString(s) && !commandLine(s)
 	}
 	for i := 0; i < len(lines); i++ {
 		if !isProse(lines[i]) {
@@ -342,6 +342,16 @@ func tagLineOnly(ls []string) bool {
 func proseLine(s string) bool {
 	t := strings.TrimSpace(htmlComment.ReplaceAllString(s, ""))
 	return len(strings.Fields(t)) >= 4 && !codeChars.MatchString(t) && !codeKey.MatchString(t) && !strings.Contains(t, "\"") && !quotedLiteral.MatchString(t) && sentenceLike(t)
+}
+
+// keyedProse: "key: a sentence" with the sentence unquoted, a line of
+// YAML set among code (a second frontmatter spliced into a block). An
+// object literal's or argument's value is quoted or an expression; a
+// bare sentence after a key is no code in any language read here.
+func keyedProse(s string) bool {
+	t := strings.TrimSpace(htmlComment.ReplaceAllString(s, ""))
+	m := codeKey.FindStringIndex(t)
+	return m != nil && proseLine(t[m[1]:])
 }
 
 // LowerStructured reads a JSON or YAML file's strings as a document a model

@@ -22,7 +22,7 @@ import (
 )
 
 // Version is the producer's version.
-const Version = "1.2.0"
+const Version = "1.3.0"
 
 // Limits on one document.
 const (

@@ -286,6 +286,12 @@ func (l *lowerer) commands(raw string, line int, ctx facts.Context, sents []sent
 			l.addUnit(lower(l.path, c.Text, int32(at-1)), ctx|flagsAt(c.Start), fmt.Sprintf("inline code at line %d", at))
 		}
 	}
+	for _, c := range installCommands(raw) {
+		// an editor link that installs an MCP server registers a command
+		// the editor runs
+		at := lineOf(raw, line, c.off)
+		l.addUnit(lower(l.path, c.cmd, int32(at-1)), ctx|flagsAt(c.off), fmt.Sprintf("MCP install link at line %d", at))
+	}
 	off := 0
 	for i, ln := range strings.Split(raw, "\n") {
 		t := listMarker.ReplaceAllString(ln, "")

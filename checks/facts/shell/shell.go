@@ -27,7 +27,7 @@ const (
 )
 
 // Version is the producer's version.
-const Version = "1.1.0"
+const Version = "1.2.0"
 
 // Stdin is the keyword under which a command receives its standard input.
 const Stdin = "<stdin>"
