@@ -18,6 +18,9 @@ var indexFlags = map[string]bool{"-i": true, "--index-url": true, "--registry": 
 // from either (dependency confusion), a concern rather than a finding.
 var extraFlags = map[string]bool{"--extra-index-url": true, "--find-links": true}
 
+// runners fetch one package and run it with the rest of the words.
+var runners = map[string]bool{"npx": true, "bunx": true, "pnpx": true, "uvx": true, "pipx.run": true, "pnpm.dlx": true, "yarn.dlx": true}
+
 // offRegistry judges one package install: a package fetched from an
 // archive, a repository or an index on a host that is no package registry
 // or forge, nor the artifact's own home, runs its build and install
@@ -50,6 +53,12 @@ func offRegistry(intent facts.Intent, s facts.Sink) (checks.Status, checks.Evide
 			}
 		default:
 			consider(a, checks.Fail, "an archive or repository URL")
+			if runners[strings.ReplaceAll(s.API, " ", ".")] {
+				// npx PKG ARGS…: the words after the package are the
+				// program's arguments (a server's URL, a connection
+				// string), not more packages
+				i = len(s.Args)
+			}
 		}
 	}
 	if status == checks.Pass {
