@@ -2,34 +2,17 @@ package analysis
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/metahub-ai/attest/checks/facts"
-	"github.com/metahub-ai/attest/resolve"
 )
 
 // subjectOf loads files as an artifact and returns its model.
 func subjectOf(t *testing.T, files map[string]string) *facts.Set {
 	t.Helper()
-	dir := t.TempDir()
-	for p, content := range files {
-		full := filepath.Join(dir, p)
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := resolve.Load(t.Context(), dir, resolve.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Of(s)
+	return Of(subject(t, files))
 }
 
 // wantLines are the line-level expectations of a fixture's files: a

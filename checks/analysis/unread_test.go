@@ -1,21 +1,15 @@
 package analysis
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/metahub-ai/attest/resolve"
 )
 
 // A program or document that cannot be read as text is recorded as not
 // read; one stray NUL or invalid byte does not stop a file being read, and
 // a file no producer reads (an image) is no concern of the model's.
 func TestUnread(t *testing.T) {
-	dir := t.TempDir()
 	files := map[string]string{
 		"SKILL.md":        "---\nname: t\ndescription: d\n---\n# T \xff\n",
 		"stray.py":        "# a \x00 b\nimport os\n",
@@ -24,17 +18,7 @@ func TestUnread(t *testing.T) {
 		"logo.png":        strings.Repeat("\x89PNG\x00", 100),
 		"scripts/tool.sh": "#!/bin/sh\necho \xff ok\n",
 	}
-	for p, c := range files {
-		full := filepath.Join(dir, p)
-		os.MkdirAll(filepath.Dir(full), 0o755)
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := resolve.Load(context.Background(), dir, resolve.LoadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := subject(t, files)
 	var got []string
 	for _, u := range Unread(s) {
 		got = append(got, u.Path)
@@ -67,17 +51,8 @@ func TestModelBudget(t *testing.T) {
 		{"code over", map[string]string{"a.py": strings.Repeat(code, (maxCode/len(code))*3/4), "b.py": strings.Repeat(code, (maxCode/len(code))/2), "c.md": para}, []string{"b.py"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
 			c.files["SKILL.md"] = "---\nname: t\ndescription: d\n---\n# T\n"
-			for p, body := range c.files {
-				if err := os.WriteFile(filepath.Join(dir, p), []byte(body), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			s, err := resolve.Load(context.Background(), dir, resolve.LoadOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := subject(t, c.files)
 			var got []string
 			for _, u := range Unread(s) {
 				got = append(got, u.Path)
