@@ -21,7 +21,7 @@ const (
 	DefaultMaxFiles       = 50_000
 	DefaultMaxTotalBytes  = 4 << 30   // bytes digested in one run
 	DefaultScanFileBytes  = 8 << 20   // a file larger than this is digested, not content-scanned
-	DefaultScanTotalBytes = 512 << 20 // content kept for scanning in one run
+	DefaultScanTotalBytes = 256 << 20 // content kept for scanning in one run
 	maxDepth              = 128       // directory nesting
 )
 

@@ -28,6 +28,10 @@ while n < (8 << 20) - 64:
     parts.append(p); n += len(p)
 with open(os.path.join(d, "app.min.js"), "w") as f:
     f.write("".join(parts))
+d = skill("minified-js-20x8mib")
+for i in range(20):
+    with open(os.path.join(d, "a%02d.min.js" % i), "w") as f:
+        f.write("".join(parts))
 d = skill("prose-65x8mib")
 line = "The quick brown fox jumps over the lazy dog. " * 20 + "\n"
 body = (line * ((8 << 20) // len(line) + 1))[: (8 << 20) - 128]
@@ -35,6 +39,6 @@ for i in range(65):
     with open(os.path.join(d, "f%02d.txt" % i), "w") as f:
         f.write(body)
 PY
-for t in base64-8mib regex-bait-4mb minified-js-8mib prose-65x8mib; do
+for t in base64-8mib regex-bait-4mb minified-js-8mib minified-js-20x8mib prose-65x8mib; do
   /usr/bin/time -f "$t: %e s wall, %M KiB peak RSS" "$bin" run "$dir/$t" --json -o /dev/null 2>&1 | tail -1 || true
 done

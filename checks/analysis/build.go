@@ -32,7 +32,7 @@ import (
 
 // Version is the builder's version: it changes when what the builder
 // feeds the producers changes.
-const Version = "1.1.0"
+const Version = "1.2.0"
 
 type setKey struct{}
 
@@ -269,7 +269,7 @@ func lowerDocs(s *resolve.Subject, docs []docText) []*prose.Result {
 const (
 	ReasonNotText  = "not read: not text (more than one byte in ten is NUL, a control character or invalid UTF-8)"
 	ReasonTooLarge = "not read: past the scan limits"
-	ReasonBudget   = "not read: past the model's budget (16 MiB of code and 4 MiB of documents per run)"
+	ReasonBudget   = "not read: past the model's budget (8 MiB of code and 16 MiB of documents per run)"
 )
 
 // The model's budget: what one run lowers, in scan order, so that its
@@ -277,8 +277,8 @@ const (
 // about 1.5 µs a byte, code less). The largest public skills ship under
 // 1 MiB of documents.
 const (
-	MaxCodeBytes = 16 << 20
-	MaxDocBytes  = 4 << 20
+	MaxCodeBytes = files.MaxCodeBytes
+	MaxDocBytes  = 16 << 20
 )
 
 // maxCode and maxDocs are the budget in force (tests lower it).

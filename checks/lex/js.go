@@ -8,7 +8,7 @@ var regexAfterKeyword = map[string]bool{"return": true, "typeof": true, "case": 
 // JS tokenizes JavaScript or TypeScript, comments included. Unterminated
 // literals run to the end of input.
 func JS(src string) []Token {
-	l := &scanner{text: src, line: 1, lineStart: 0, toks: make([]Token, 0, len(src)/tokenBytes+16)}
+	l := &scanner{text: src, line: 1, lineStart: 0, toks: make([]Token, 0, capacity(src))}
 	l.js(0, false)
 	return l.toks
 }

@@ -6,7 +6,7 @@ import "strings"
 // any prefix (r, b, u, f and their combinations) and triple quotes are one
 // String token each.
 func Python(src string) []Token {
-	l := &scanner{text: src, line: 1, toks: make([]Token, 0, len(src)/tokenBytes+16)}
+	l := &scanner{text: src, line: 1, toks: make([]Token, 0, capacity(src))}
 	for l.pos < len(l.text) {
 		c := l.text[l.pos]
 		start, line, col := l.pos, l.line, l.pos-l.lineStart+1

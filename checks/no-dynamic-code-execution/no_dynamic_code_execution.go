@@ -7,6 +7,7 @@ import (
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/internal/files"
+	"github.com/metahub-ai/attest/checks/internal/query"
 	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/internal/shell"
 	"github.com/metahub-ai/attest/checks/lex"
@@ -18,7 +19,7 @@ import (
 // Check is no-dynamic-code-execution.
 var Check = &checks.Check{
 	ID:          "no-dynamic-code-execution",
-	Version:     "1.2.0",
+	Version:     "1.3.0",
 	Title:       "No execution of strings",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -217,6 +218,9 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 	}
 	fails, warns = reach.Annotate(in.Subject, fails), reach.Annotate(in.Subject, warns)
+	if r, ok := query.CodeSkipped(s); ok && len(fails) == 0 {
+		return r, nil
+	}
 	switch {
 	case len(fails) > 0:
 		return checks.Failed(fmt.Sprintf("%s:%d %s", fails[0].Path, fails[0].Line, fails[0].Message), append(fails, warns...)...), nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/internal/files"
+	"github.com/metahub-ai/attest/checks/internal/query"
 	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/checks/lex/fold"
@@ -16,7 +17,7 @@ import (
 // Check is no-hidden-recipients.
 var Check = &checks.Check{
 	ID:          "no-hidden-recipients",
-	Version:     "1.1.0",
+	Version:     "1.2.0",
 	Title:       "No hidden message recipients",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -127,6 +128,9 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 	}
 	fails = reach.Annotate(in.Subject, fails)
+	if r, ok := query.CodeSkipped(in.Subject); ok && len(fails) == 0 {
+		return r, nil
+	}
 	switch {
 	case len(fails) > 0:
 		return checks.Failed(fmt.Sprintf("%s:%d %s", fails[0].Path, fails[0].Line, fails[0].Message), fails...), nil

@@ -13,7 +13,7 @@ import (
 // Check is no-resource-exhaustion.
 var Check = &checks.Check{
 	ID:          "no-resource-exhaustion",
-	Version:     "1.1.0",
+	Version:     "1.2.0",
 	Title:       "Exhausts no resources on a normal call",
 	Axis:        checks.Safety,
 	Weight:      4,

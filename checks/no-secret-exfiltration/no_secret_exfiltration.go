@@ -15,7 +15,7 @@ import (
 // Check is no-secret-exfiltration.
 var Check = &checks.Check{
 	ID:          "no-secret-exfiltration",
-	Version:     "2.2.0",
+	Version:     "2.3.0",
 	Title:       "No secrets sent over the network",
 	Axis:        checks.Safety,
 	Weight:      5,

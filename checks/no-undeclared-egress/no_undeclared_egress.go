@@ -13,6 +13,7 @@ import (
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/facts"
 	"github.com/metahub-ai/attest/checks/internal/files"
+	"github.com/metahub-ai/attest/checks/internal/query"
 	"github.com/metahub-ai/attest/checks/internal/reach"
 	"github.com/metahub-ai/attest/checks/lex"
 	"github.com/metahub-ai/attest/checks/lex/fold"
@@ -23,7 +24,7 @@ import (
 // Check is no-undeclared-egress.
 var Check = &checks.Check{
 	ID:          "no-undeclared-egress",
-	Version:     "1.3.0",
+	Version:     "1.4.0",
 	Title:       "No undeclared network destinations",
 	Axis:        checks.Safety,
 	Weight:      4,
@@ -273,6 +274,9 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	}
 	metric := checks.Metric("egress_hosts", float64(len(hosts)), "hosts")
 	fails, warns = reach.Annotate(in.Subject, fails), reach.Annotate(in.Subject, warns)
+	if r, ok := query.CodeSkipped(in.Subject); ok && len(fails) == 0 {
+		return r, nil
+	}
 	switch {
 	case len(fails) > 0:
 		return checks.Failed(fmt.Sprintf("%s:%d %s", fails[0].Path, fails[0].Line, fails[0].Message), append(append(fails, warns...), metric)...), nil

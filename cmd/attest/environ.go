@@ -43,7 +43,7 @@ var environment = []envVar{
 	{"PIP_INDEX_URL", "a Python index the sandboxed install may use"},
 	{"PATH", "where bubblewrap, strace, podman, docker, runsc and git are found"},
 	{"GOGC", "set: the Go garbage collector keeps it instead of attest's own setting for a short process"},
-	{"GOMEMLIMIT", "set: the Go runtime keeps it instead of attest's 640 MiB soft heap limit for one run"},
+	{"GOMEMLIMIT", "set: the Go runtime keeps it instead of attest's 448 MiB soft heap limit for one run"},
 }
 
 // testEnvironment lists the variables only the test suite reads.

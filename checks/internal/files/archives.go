@@ -90,8 +90,8 @@ func Scan(s *resolve.Subject) iter.Seq[*resolve.File] {
 }
 
 // Unread lists what the content checks could not read in full: subject
-// files over a scan limit and archives a limit, a malformed entry or an
-// unread format kept members out of. A check with nothing found in a
+// files over a scan limit, code past the code budget and archives a limit,
+// a malformed entry or an unread format kept members out of. A check with nothing found in a
 // subject that has any of these has not seen everything, so it skips
 // (a limit reached) instead of passing.
 func Unread(s *resolve.Subject) []string {
@@ -99,5 +99,6 @@ func Unread(s *resolve.Subject) []string {
 	for _, u := range s.Inventory.Unscanned {
 		out = append(out, u.Path)
 	}
+	out = append(out, CodeUnread(s)...)
 	return append(out, OpenArchives(s).Unread...)
 }

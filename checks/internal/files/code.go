@@ -44,18 +44,54 @@ type code struct {
 	lang string
 }
 
-func codeFiles(s *resolve.Subject) []code {
-	var todo []code
-	for f := range Scan(s) {
-		if !IsText(f) {
-			continue
-		}
-		if lang := Language(f.Path, f.Content); lang == "js" || lang == "python" {
-			todo = append(todo, code{f, lang})
-		}
-	}
-	return todo
+// The code budget of the token-level checks: JavaScript/TypeScript and
+// Python parsed per run, in scan order, the same as the analysis model's
+// (analysis.MaxCodeBytes). A parse holds about 24 bytes for every byte of
+// minified source, for the whole run, so the budget bounds the memory of
+// a run whatever the artifact ships; the largest public MCP servers ship
+// about 1 MiB of code.
+const MaxCodeBytes = 8 << 20
+
+// maxCode is the budget in force (tests lower it).
+var maxCode = MaxCodeBytes
+
+// SetCodeBudget sets the budget in force and returns the one it replaces
+// (tests of the checks lower it).
+func SetCodeBudget(n int) int { old := maxCode; maxCode = n; return old }
+
+type codeKey struct{}
+
+type codeSet struct {
+	todo []code
+	over []string
 }
+
+func codeFiles(s *resolve.Subject) []code { return codeSetOf(s).todo }
+
+func codeSetOf(s *resolve.Subject) *codeSet {
+	return s.Memo(codeKey{}, func() any {
+		set := &codeSet{}
+		n := 0
+		for f := range Scan(s) {
+			if !IsText(f) {
+				continue
+			}
+			if lang := Language(f.Path, f.Content); lang == "js" || lang == "python" {
+				if n+len(f.Content) > maxCode {
+					set.over = append(set.over, f.Path)
+					continue
+				}
+				n += len(f.Content)
+				set.todo = append(set.todo, code{f, lang})
+			}
+		}
+		return set
+	}).(*codeSet)
+}
+
+// CodeUnread lists the code files past the code budget, which Code does
+// not yield: a check that found nothing has not read them.
+func CodeUnread(s *resolve.Subject) []string { return codeSetOf(s).over }
 
 // PrefetchCode parses the code files nobody has started on. A check about
 // to wait on work built from the parse (the MCP surface) calls it first,

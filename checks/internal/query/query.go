@@ -346,3 +346,17 @@ func slug(s string) string {
 	}
 	return b.String()
 }
+
+// CodeSkipped is the result of a token-level check that found nothing
+// when code past the budget was not read: a skip naming it, never a pass.
+func CodeSkipped(s *resolve.Subject) (checks.Result, bool) {
+	over := files.CodeUnread(s)
+	if len(over) == 0 {
+		return checks.Result{}, false
+	}
+	ev := make([]checks.Evidence, 0, len(over))
+	for _, p := range over {
+		ev = append(ev, checks.At(p, 0, 0, fmt.Sprintf("not read: past the code budget (%d MiB of JavaScript, TypeScript and Python per run)", files.MaxCodeBytes>>20)))
+	}
+	return checks.Skipped(fmt.Sprintf("nothing found in what was read, but %s of code past the budget not read", checks.Plural(len(over), "file")), ev...), true
+}

@@ -40,12 +40,13 @@ func Batch() {
 	debug.SetGCPercent(batchGCPercent)
 }
 
-// memoryLimit is the soft limit of one evaluation's heap: the 512 MiB of
-// content a run keeps for scanning and the model's working memory beside
-// it. Near it the collector runs more often instead of letting garbage
-// double the heap (an 8 MiB minified bundle: 864 MiB peak RSS without it,
-// 640 with it); a run that needs more still gets it.
-const memoryLimit = 640 << 20
+// memoryLimit is the soft limit of one evaluation's heap, under the 512
+// MiB a run may use: the 256 MiB of content it keeps for scanning and the
+// working memory the code and document budgets bound beside it. Near it
+// the collector runs more often instead of letting garbage double the
+// heap (an 8 MiB minified bundle: 864 MiB peak RSS with no limit); a run
+// that needs more still gets it.
+const memoryLimit = 448 << 20
 
 // Apply applies the settings unless GOGC is set, which always wins
 // (GOMEMLIMIT likewise for the memory limit).
