@@ -443,6 +443,10 @@ func (u *Unit) flatten(line int32) {
 	}
 }
 
+// codecNames are the encodings a decoder's argument names.
+var codecNames = map[string]bool{"base64": true, "base64url": true, "hex": true, "utf8": true, "utf-8": true, "ascii": true,
+	"latin1": true, "binary": true, "ucs2": true, "ucs-2": true, "utf16le": true, "utf-16le": true}
+
 // xform is a transformation: its result carries its input; a decoding of
 // a known string is computed, and the result is labelled decoded.
 func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.Span) *Val {
@@ -463,6 +467,9 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 			return out
 		}
 		for _, s := range strsOf(in) {
+			if codecNames[strings.ToLower(s)] {
+				continue // .toString("base64"): the argument names the codec, it is not the data
+			}
 			if d, codec, ok := decodeAs(name, s, a); ok {
 				out.addStr(d)
 				out.addTaints(e.source(facts.Decoded, codec, at).T)
@@ -475,7 +482,9 @@ func (e *engine) xform(role *vocab.Role, qual, method string, a *args, at facts.
 		if len(out.S) == 0 {
 			// bytes.decode("utf-8") and the like keep their input
 			for _, s := range strsOf(in) {
-				out.addStr(s)
+				if !codecNames[strings.ToLower(s)] {
+					out.addStr(s)
+				}
 			}
 		}
 	default:

@@ -118,6 +118,18 @@ func merge(vs ...*Val) *Val {
 		return live[0]
 	}
 	out := &Val{}
+	// an alternative that carries data of unknown text (a file read, a
+	// secret) beside known strings stands as "?" among them, so a command
+	// built from the merge still shows where the data goes
+	// (readFileSync(key) or '' in a curl -d)
+	unknown, known := false, false
+	for _, v := range live {
+		unknown = unknown || len(v.S) == 0 && len(v.T) > 0 && len(v.El) == 0 && v.Fn == nil && v.Cls == nil
+		known = known || len(v.S) > 0
+	}
+	if unknown && known {
+		out.addStr("?")
+	}
 	for _, v := range live {
 		out.addTaints(v.T)
 		for _, s := range v.S {
