@@ -640,12 +640,25 @@ func (e *engine) fileArgs(role *vocab.Role, a *args, at facts.Span) {
 	if spec == "" {
 		return
 	}
+	// dir= names the flags that change the directory the file words are
+	// relative to (tar -C DIR .): the files are read there
+	dir := ""
+	for f := range splitOpt(role.Entry.Opt("dir")) {
+		if v := a.kw[f]; v != nil {
+			if d, ok := v.str(); ok {
+				dir = d
+			}
+		}
+	}
 	mark := func(v *Val) *Val {
 		if v == nil {
 			return v
 		}
 		out := v
 		for _, p := range v.S {
+			if dir != "" && p != "" && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$") && !strings.HasPrefix(p, "@") {
+				p = path.Join(dir, p)
+			}
 			if l := sensitiveRead(vocab.PathLabels(strings.TrimPrefix(p, "@"))); l != "" {
 				if out == v {
 					out = v.clone()
