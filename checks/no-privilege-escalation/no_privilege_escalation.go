@@ -112,7 +112,34 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			fails = append(fails, query.SinkEvidence(s, fmt.Sprintf("opens the SSH server (%q written to %s)", setting, s.Dest)))
 		}
 	}
+	for _, s := range set.Sinks {
+		if s.Kind != facts.FileWrite || !query.Stands(s.Ctx) || !vocab.Labels(s.DestLabels).Has("agent-policy") {
+			continue
+		}
+		if grant := widensAgent(s.Args); grant != "" {
+			ev := query.SinkEvidence(s, fmt.Sprintf("widens what the agent may do without asking (%q written to %s)", grant, s.Dest))
+			if s.Ctx.Has(facts.Consent) {
+				warns = append(warns, ev) // the user is told to add it themselves
+				continue
+			}
+			fails = append(fails, ev)
+		}
+	}
 	return query.Outcome(in.Subject, fails, warns, "no privilege is raised"), nil
+}
+
+// widensAgent names a line written to an agent's own settings that lets it
+// act without the user's approval: every tool allowed, confirmation
+// skipped, permissions bypassed ("" for none).
+func widensAgent(args []string) string {
+	grant := vocab.WordsRe("agent-grant")
+	for _, a := range args {
+		ln, ok := strings.CutPrefix(a, "data:")
+		if ok && grant != nil && grant.MatchString(strings.ToLower(ln)) {
+			return strings.TrimSpace(ln)
+		}
+	}
+	return ""
 }
 
 // opensSSH names a line written to an SSH server's configuration that

@@ -70,6 +70,8 @@ func inferLang(body string) string {
 			return "js"
 		case strings.HasPrefix(ln, "package ") && strings.Contains(t, "func "):
 			return "go"
+		case toolCall(ln):
+			return "python"
 		case strings.HasPrefix(ln, "$") && strings.Contains(ln, "=") && strings.Contains(strings.ToLower(t), "invoke-"),
 			strings.HasPrefix(strings.ToLower(ln), "invoke-"), strings.HasPrefix(strings.ToLower(ln), "iex "), strings.HasPrefix(strings.ToLower(ln), "set-"), strings.HasPrefix(strings.ToLower(ln), "new-object"):
 			return "powershell"
@@ -80,6 +82,17 @@ func inferLang(body string) string {
 		return ""
 	}
 	return ""
+}
+
+// toolCall reports a line that calls, by its bare name, a function the
+// Python vocabulary knows (write_file("x", '''…'''), execute_command("…")):
+// an agent's tool calls written out, read as Python.
+func toolCall(ln string) bool {
+	name, _, ok := strings.Cut(ln, "(")
+	if !ok || name == "" || strings.ContainsAny(name, " .=") {
+		return false
+	}
+	return vocab.Call("python", name) != nil
 }
 
 // commandLine reports a line that starts with a program the shell
