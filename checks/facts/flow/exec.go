@@ -307,6 +307,9 @@ func (e *engine) stored(p string) *Val {
 	}
 	n := vocab.NormPath(p)
 	for cur := n; cur != "" && cur != "." && cur != "/"; cur = path.Dir(cur) {
+		if strings.Trim(cur, "?/") == "" {
+			break // a path of unknown parts holds nothing known: "?/.env" is not inside "?"
+		}
 		if w, ok := e.files[cur]; ok && len(w.T) > 0 {
 			return w
 		}
