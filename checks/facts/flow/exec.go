@@ -150,6 +150,9 @@ func (e *engine) execRole(role *vocab.Role, api string, a *args, at facts.Span) 
 		if w := e.stored(firstWord(t)); w != nil {
 			e.flows(w, s, ref)
 		}
+		if remoteShare(firstWord(t)) {
+			e.flows(e.source(facts.RemoteContent, firstWord(t), at), s, ref)
+		}
 	}
 	// path= is a script file the interpreter runs (python3 /tmp/x.py):
 	// what the artifact wrote or downloaded there runs
@@ -291,6 +294,21 @@ func (e *engine) runWritten(lang, p string, at facts.Span) {
 	}
 }
 
+// remoteShare reports a UNC path on an internet host (\\host.example\share,
+// \\host@SSL\DavWWWRoot\…, or the same with forward slashes): Windows
+// fetches what it names over SMB or WebDAV, so running it runs a download.
+func remoteShare(p string) bool {
+	p = strings.ReplaceAll(strings.Trim(p, `"'`), `\`, "/")
+	rest, ok := strings.CutPrefix(p, "//")
+	if !ok {
+		return false
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	host, port, _ := strings.Cut(host, "@")
+	port = strings.ToLower(port)
+	return strings.Contains(host, ".") && !strings.HasSuffix(strings.ToLower(host), ".local") || port == "ssl" || port == "443" || strings.Contains(strings.ToLower(rest), "davwwwroot")
+}
+
 func firstWord(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexAny(s, " \t\n;|&"); i >= 0 {
@@ -304,6 +322,12 @@ func firstWord(s string) string {
 func (e *engine) stored(p string) *Val {
 	if p == "" {
 		return nil
+	}
+	if len(p) > 2 && p[1] == ':' && (p[2] == '/' || p[2] == '\\') && (p[0]|0x20 >= 'a' && p[0]|0x20 <= 'z') {
+		// a path on a drive a share was mapped to (net use Z: \\host\share)
+		if w, ok := e.files[strings.ToLower(p[:2])]; ok && len(w.T) > 0 {
+			return w
+		}
 	}
 	n := vocab.NormPath(p)
 	for cur := n; cur != "" && cur != "." && cur != "/"; cur = path.Dir(cur) {

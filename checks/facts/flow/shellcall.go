@@ -272,6 +272,9 @@ func (e *engine) program(prog string, x *Expr, sc *scope, at facts.Span, skip in
 		if w := e.stored(prog); w != nil && !builtins[prog] {
 			s := e.sink(facts.ExecShell, name, prog, nil, nil, at)
 			e.flows(w, s, "cmd")
+		} else if remoteShare(prog) {
+			s := e.sink(facts.ExecShell, name, prog, nil, nil, at)
+			e.flows(e.source(facts.RemoteContent, prog, at), s, "cmd")
 		}
 		// An unknown program: its output carries its input.
 		return taintOnly(a.order...)

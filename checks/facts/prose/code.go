@@ -39,6 +39,9 @@ func fenceLang(info string) string {
 	return "?"
 }
 
+// cmdScript reports an info string for Windows' command interpreter.
+func cmdScript(info string) bool { return info == "cmd" || info == "bat" || info == "batch" }
+
 // inferLang guesses a block's language from its text when the info string
 // is missing or unknown: a shebang, the first word, Python or JS shapes.
 func inferLang(body string) string {
@@ -85,7 +88,7 @@ func inferLang(body string) string {
 }
 
 // toolCall reports a line that calls, by its bare name, a function the
-// Python vocabulary knows (write_file("x", '''…'''), execute_command("…")):
+// Python vocabulary knows (write_file("x", ”'…”'), execute_command("…")):
 // an agent's tool calls written out, read as Python.
 func toolCall(ln string) bool {
 	name, _, ok := strings.Cut(ln, "(")
@@ -196,6 +199,11 @@ func (l *lowerer) code(b markdown.Block, ctx facts.Context) {
 	switch lang {
 	case "shell":
 		body = placeholders(stripPrompts(body))
+		if cmdScript(b.Info) {
+			// cmd never escapes with "\": its paths are read with "/" so
+			// that the shell grammar keeps \\host\share and Z:\x.bat
+			body = strings.ReplaceAll(body, `\`, "/")
+		}
 		if container(b.Info) {
 			// a Dockerfile's RUN steps build an image: what they change is
 			// the image's, not the user's machine
