@@ -373,9 +373,8 @@ func (e *exprParser) primary() *flow.Expr {
 func (e *exprParser) bracket(open string, inner []lex.Token, t lex.Token) *flow.Expr {
 	l, c := t.Line, t.Col
 	if comp := e.comprehension(inner, t); comp != nil {
-		if open == "{" {
-			comp.Op = flow.List
-		}
+		// a set or dict comprehension too: what it builds carries its
+		// elements ({k: v for k, v in os.environ.items()})
 		return comp
 	}
 	parts := splitTop(inner)
