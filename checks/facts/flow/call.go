@@ -188,6 +188,9 @@ func (e *engine) call(x *Expr, sc *scope) *Val {
 				if n, ok := a.pos[0].str(); ok {
 					return e.envVar(n, recv)
 				}
+				// one variable whose name is not known here (a helper's
+				// parameter): a variable, not the whole environment
+				return e.source(facts.EnvVar, "?", at)
 			}
 			return recv
 		}
