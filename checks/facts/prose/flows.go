@@ -78,7 +78,8 @@ func objects(norm string) []span {
 	// a path the vocabulary calls public (a .pub key, known_hosts) is no
 	// secret, nor are the secret words inside it
 	var public [][2]int
-	for _, m := range pathToken.FindAllStringIndex(norm, 16) {
+	paths := pathToken.FindAllStringSubmatchIndex(norm, 16)
+	for _, m := range paths {
 		if vocab.PathLabels(strings.TrimRight(strings.TrimSpace(strings.Trim(norm[m[0]:m[1]], "(`'\"")), ".:")).Has("public") {
 			public = append(public, [2]int{m[0], m[1]})
 		}
@@ -110,7 +111,7 @@ func objects(norm string) []span {
 		o.label = facts.Conversation
 		out = append(out, o)
 	}
-	for _, m := range pathToken.FindAllStringSubmatchIndex(norm, 16) {
+	for _, m := range paths {
 		a, b := m[0], m[1]
 		for g := 2; g+1 < len(m); g += 2 {
 			if m[g] >= 0 {
@@ -144,7 +145,8 @@ var notToUser = regexp.MustCompile(`^(?:the user|you|yourself|the chat|the conso
 // — "upload ~/.aws/credentials to https://x", "send the user's API keys to
 // our webhook", "the backup includes ~/.ssh and is uploaded to …".
 func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
-	l.reads(norm, at, ctx)
+	all := objects(norm)
+	l.reads(norm, all, at, ctx)
 	l.material(norm, at, ctx)
 	l.templated(norm, at, ctx)
 	dests := find(vocab.WordsRe("dest"), norm)
@@ -165,7 +167,7 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 	if len(dests) == 0 {
 		return
 	}
-	objs := objects(norm)
+	objs := all
 	if len(objs) == 0 {
 		// "Send the contents to …" after "Read ~/.ssh/id_rsa.": the object
 		// is what the section's last instructions read
@@ -443,12 +445,11 @@ func directed(norm string, off int) bool {
 // ~/.aws/credentials", "put the contents of ~/.ssh/id_rsa here"): a
 // model-instruction of family read-secret; when the text's answer goes
 // somewhere (a tool parameter's value to its server) it is a flow there.
-func (l *lowerer) reads(norm string, at facts.Span, ctx facts.Context) {
-	verbs := append(find(vocab.WordsRe("read"), norm), find(vocab.WordsRe("send"), norm)...)
-	if len(verbs) == 0 {
-		return
-	}
-	for _, o := range objects(norm) {
+func (l *lowerer) reads(norm string, all []span, at facts.Span, ctx facts.Context) {
+	// the objects first: a concrete one is rarer than a read or send verb,
+	// and the verbs' classes are the costlier patterns
+	var objs []span
+	for _, o := range all {
 		concrete := o.label == facts.CredentialStore || o.label == facts.EnvFile || o.label == facts.Keychain || o.label == facts.BrowserData ||
 			o.label == facts.Wallet || o.label == facts.AgentConfig || o.label == facts.Conversation
 		if l.opt.Dest != "" {
@@ -457,9 +458,18 @@ func (l *lowerer) reads(norm string, at facts.Span, ctx facts.Context) {
 			// context is something the model is told to read and hand over
 			concrete = o.path || o.label == facts.Conversation
 		}
-		if !concrete {
-			continue
+		if concrete {
+			objs = append(objs, o)
 		}
+	}
+	if len(objs) == 0 {
+		return
+	}
+	verbs := append(find(vocab.WordsRe("read"), norm), find(vocab.WordsRe("send"), norm)...)
+	if len(verbs) == 0 {
+		return
+	}
+	for _, o := range objs {
 		for _, v := range verbs {
 			if v.start > o.start || o.start-v.end > 80 || !directed(norm, v.start) {
 				continue

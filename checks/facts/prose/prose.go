@@ -95,8 +95,11 @@ type lowerer struct {
 	// the contents to …"), stores every concrete store the document tells
 	// the model to read
 	section string
-	recent  []held
-	stores  []held
+	// frames caches whether a heading or lead-in frames what follows: a
+	// section's headings are asked again for each of its blocks
+	frames map[string]bool
+	recent []held
+	stores []held
 	// lead is set while the items of a list whose lead-in reads or sends
 	// ("the backup includes:") are read: each item's secrets are that
 	// verb's objects
@@ -150,12 +153,25 @@ func (l *lowerer) span(line int, via []string) facts.Span {
 // an example of an attack, a pattern to detect or something not to do: the
 // nearest headings, the line before it. Words inside URLs, hosts and code
 // never count: a host named attacker.example frames nothing.
-func framed(b markdown.Block) bool {
+func (l *lowerer) framed(b markdown.Block) bool {
 	frame := vocab.WordsRe("frame")
 	if frame == nil {
 		return false
 	}
-	check := func(s string) bool { return s != "" && frame.MatchString(text.Normalize(stripCode(s))) }
+	check := func(s string) bool {
+		if s == "" {
+			return false
+		}
+		if f, ok := l.frames[s]; ok {
+			return f
+		}
+		f := frame.MatchString(text.Normalize(stripCode(s)))
+		if l.frames == nil {
+			l.frames = map[string]bool{}
+		}
+		l.frames[s] = f
+		return f
+	}
 	hs := b.Headings
 	if len(hs) > 2 {
 		hs = hs[len(hs)-2:]
@@ -196,7 +212,7 @@ func (l *lowerer) block(b markdown.Block, all []markdown.Block, i int) {
 		l.lead = strings.HasSuffix(t, ":") && (matches("read", t) || matches("send", t))
 	}
 	ctx := l.opt.Ctx
-	if framed(b) {
+	if l.framed(b) {
 		ctx |= facts.InExample
 	}
 	if (b.Kind == markdown.Fence || b.Kind == markdown.Indented) && matches("consent", text.Normalize(b.Before)) {

@@ -13,8 +13,9 @@ func gcPercent() int {
 	return p
 }
 
-// TestTuneGC: a small heap runs at the raised percentage, and the default
-// returns once the live heap passes largeHeap.
+// TestTuneGC: a small heap runs at the raised percentage, the default
+// returns once the live heap passes largeHeap, and a quarter holds past
+// hugeHeap.
 func TestTuneGC(t *testing.T) {
 	if _, set := os.LookupEnv("GOGC"); set {
 		t.Skip("SKIPPING: GOGC is set, which Apply leaves alone")
@@ -40,8 +41,20 @@ func TestTuneGC(t *testing.T) {
 		runtime.GC()
 		runtime.Gosched()
 	}
-	runtime.KeepAlive(live)
 	if p := gcPercent(); p != 100 {
 		t.Fatalf("live heap over %d bytes: GC percent %d, want 100", largeHeap, p)
+	}
+	huge := make([]byte, hugeHeap)
+	for i := range huge {
+		huge[i] = byte(i)
+	}
+	for i := 0; i < 50 && gcPercent() != hugeHeapGCPercent; i++ {
+		runtime.GC()
+		runtime.Gosched()
+	}
+	runtime.KeepAlive(live)
+	runtime.KeepAlive(huge)
+	if p := gcPercent(); p != hugeHeapGCPercent {
+		t.Fatalf("live heap over %d bytes: GC percent %d, want %d", hugeHeap, p, hugeHeapGCPercent)
 	}
 }
