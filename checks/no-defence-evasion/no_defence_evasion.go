@@ -3,7 +3,6 @@ package nodefenceevasion
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/metahub-ai/attest/checks"
 	"github.com/metahub-ai/attest/checks/facts"
@@ -60,7 +59,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		case s.Kind == facts.ModelInstruction && s.Instr.Family == "safety-off" && query.ModelRead(s.Ctx):
 			fails = append(fails, query.SinkEvidence(s, fmt.Sprintf("tells the model to turn off a safety control (%q)", s.Instr.Phrase)))
 		case s.Kind == facts.FileWrite:
-			if ln := tlsOff(s.Args); ln != "" {
+			if ln := query.Written(s, "tls-off"); ln != "" {
 				ev := query.SinkEvidence(s, fmt.Sprintf("turns off TLS certificate verification for what loads it (%q written to %s)", ln, s.Dest))
 				if s.Ctx.Has(facts.Consent) {
 					warns = append(warns, ev)
@@ -71,18 +70,4 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 	}
 	return query.Outcome(in.Subject, fails, warns, "nothing hides from the host's defences"), nil
-}
-
-// tlsOff names a line written to a file that turns certificate
-// verification off for every program that loads it
-// (NODE_TLS_REJECT_UNAUTHORIZED=0 in an .env file; "" for none).
-func tlsOff(args []string) string {
-	off := vocab.WordsRe("tls-off")
-	for _, a := range args {
-		ln, ok := strings.CutPrefix(a, "data:")
-		if ok && off != nil && off.MatchString(strings.ToLower(ln)) {
-			return strings.TrimSpace(ln)
-		}
-	}
-	return ""
 }

@@ -116,7 +116,7 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		if s.Kind != facts.FileWrite || !query.Stands(s.Ctx) || !vocab.Labels(s.DestLabels).Has("agent-policy") {
 			continue
 		}
-		if grant := widensAgent(s.Args); grant != "" {
+		if grant := query.Written(s, "agent-grant"); grant != "" {
 			ev := query.SinkEvidence(s, fmt.Sprintf("widens what the agent may do without asking (%q written to %s)", grant, s.Dest))
 			if s.Ctx.Has(facts.Consent) {
 				warns = append(warns, ev) // the user is told to add it themselves
@@ -126,20 +126,6 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 		}
 	}
 	return query.Outcome(in.Subject, fails, warns, "no privilege is raised"), nil
-}
-
-// widensAgent names a line written to an agent's own settings that lets it
-// act without the user's approval: every tool allowed, confirmation
-// skipped, permissions bypassed ("" for none).
-func widensAgent(args []string) string {
-	grant := vocab.WordsRe("agent-grant")
-	for _, a := range args {
-		ln, ok := strings.CutPrefix(a, "data:")
-		if ok && grant != nil && grant.MatchString(strings.ToLower(ln)) {
-			return strings.TrimSpace(ln)
-		}
-	}
-	return ""
 }
 
 // opensSSH names a line written to an SSH server's configuration that

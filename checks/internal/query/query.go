@@ -360,3 +360,20 @@ func CodeSkipped(s *resolve.Subject) (checks.Result, bool) {
 	}
 	return checks.Skipped(fmt.Sprintf("nothing found in what was read, but %s of code past the budget not read", checks.Plural(len(over), "file")), ev...), true
 }
+
+// Written names the first line a file-write sink writes (its "data:"
+// arguments) that a vocabulary words class matches, lower-cased as the
+// class is written; "" for none.
+func Written(s facts.Sink, class string) string {
+	re := vocab.WordsRe(class)
+	if re == nil {
+		return ""
+	}
+	for _, a := range s.Args {
+		ln, ok := strings.CutPrefix(a, "data:")
+		if ok && re.MatchString(strings.ToLower(ln)) {
+			return strings.TrimSpace(ln)
+		}
+	}
+	return ""
+}
