@@ -128,7 +128,7 @@ func askedContext(s *resolve.Subject, set *facts.Set) {
 		return
 	}
 	sf := files.Surface(s)
-	re := vocab.WordsRe("context")
+	re := vocab.Words("context")
 	if sf == nil || re == nil {
 		return
 	}

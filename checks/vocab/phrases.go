@@ -13,7 +13,6 @@ import (
 type Phrase struct {
 	*Entry
 	Family string
-	Re     *regexp.Regexp
 	// Required lists literals one of which every match contains: a
 	// sentence with none of them cannot match, and the pattern is not run.
 	Required []string
@@ -32,22 +31,23 @@ type Phrase struct {
 	Weak bool
 	// Object names the words class the sentence must also hold.
 	Object string
+
+	m *Matcher
 }
 
 var macro = regexp.MustCompile(`\{([a-z][a-z-]*)\}`)
 
 type phraseSet struct {
 	words   map[string]string // class → alternation
-	wordRes map[string]*regexp.Regexp
-	// wordReq: literals one of which a text must hold for a words
-	// pattern to match in it (the prefilter of Absent)
-	wordReq map[*regexp.Regexp][]string
+	wordRes map[string]*Matcher
 	phrases []*Phrase
 	err     error
 }
 
-var phraseTable = sync.OnceValue(func() *phraseSet {
-	ps := &phraseSet{words: map[string]string{}, wordRes: map[string]*regexp.Regexp{}, wordReq: map[*regexp.Regexp][]string{}}
+var phraseTable = sync.OnceValue(buildPhrases)
+
+func buildPhrases() *phraseSet {
+	ps := &phraseSet{words: map[string]string{}, wordRes: map[string]*Matcher{}}
 	for _, e := range Entries("phrases") {
 		if e.Section == "words" {
 			ps.words[e.Label] = e.Pattern
@@ -62,27 +62,23 @@ var phraseTable = sync.OnceValue(func() *phraseSet {
 		})
 	}
 	for name, alt := range ps.words {
-		re, err := regexp.Compile(bounded(alt))
+		m, err := newMatcher(bounded(alt))
 		if err != nil {
 			ps.err = err
 			continue
 		}
-		ps.wordRes[name] = re
-		if tree, err := syntax.Parse(bounded(alt), syntax.Perl); err == nil {
-			ps.wordReq[re] = required(tree.Simplify())
-		}
+		ps.wordRes[name] = m
 	}
 	for _, e := range Entries("phrases") {
 		if e.Section != "family" {
 			continue
 		}
-		expr := expand(e.Pattern)
-		re, err := regexp.Compile(expr)
+		m, err := newMatcher(expand(e.Pattern))
 		if err != nil {
 			ps.err = err
 			continue
 		}
-		p := &Phrase{Entry: e, Family: e.Label, Re: re, NegatedForm: e.Has("negated-form"), Weak: e.Has("weak"), Object: e.Opt("object")}
+		p := &Phrase{Entry: e, Family: e.Label, m: m, Required: m.required, NegatedForm: e.Has("negated-form"), Weak: e.Has("weak"), Object: e.Opt("object")}
 		if na := e.Opt("not-after"); na != "" {
 			// a last alternative "$" is the sentence's end
 			end := ""
@@ -101,13 +97,10 @@ var phraseTable = sync.OnceValue(func() *phraseSet {
 		if nb := e.Opt("not-before"); nb != "" {
 			p.NotBefore = regexp.MustCompile(`\b(?:` + nb + `)`)
 		}
-		if tree, err := syntax.Parse(expr, syntax.Perl); err == nil {
-			p.Required = required(tree.Simplify())
-		}
 		ps.phrases = append(ps.phrases, p)
 	}
 	return ps
-})
+}
 
 // Phrases are the instruction families.
 func Phrases() []*Phrase { return phraseTable().phrases }
@@ -116,17 +109,12 @@ func Phrases() []*Phrase { return phraseTable().phrases }
 // nil.
 func PhrasesErr() error { return phraseTable().err }
 
-// WordsRe is a words class as a pattern matching any of its words.
-func WordsRe(class string) *regexp.Regexp { return phraseTable().wordRes[class] }
+// Words is a words class as a pattern matching any of its words; nil for
+// a class the vocabulary does not define.
+func Words(class string) *Matcher { return phraseTable().wordRes[class] }
 
-// Absent reports that a words pattern (from WordsRe) cannot match in s:
-// s holds none of the literals every match of it contains. A cheap test
-// before the pattern runs, as a phrase's prefilter is: most sentences
-// name no word of most classes.
-func Absent(re *regexp.Regexp, s string) bool {
-	req := phraseTable().wordReq[re]
-	return len(req) > 0 && !slices.ContainsFunc(req, func(r string) bool { return strings.Contains(s, r) })
-}
+// Re is the family's pattern.
+func (p *Phrase) Re() *regexp.Regexp { return p.m.Re() }
 
 // Match finds a family's matches in a normalised sentence, honouring the
 // prefilter and not-after.
@@ -142,17 +130,16 @@ const MaxMatchTries = 16
 // in a sentence ("a carry-forward step: add a hidden tab") cannot shadow
 // the instruction after it.
 func (p *Phrase) MatchFunc(s string, ok func(start, end int) bool) [][]int {
-	if len(p.Required) > 0 && !slices.ContainsFunc(p.Required, func(r string) bool { return strings.Contains(s, r) }) {
+	if p.m.Absent(s) {
 		return nil
 	}
 	var out [][]int
 	pos := 0
 	for tries := 0; tries < MaxMatchTries && len(out) < 4 && pos <= len(s); tries++ {
-		loc := p.Re.FindStringIndex(s[pos:])
-		if loc == nil {
+		m := p.m.Index(s, pos)
+		if m == nil {
 			break
 		}
-		m := []int{pos + loc[0], pos + loc[1]}
 		if p.accept(s, m) && (ok == nil || ok(m[0], m[1])) {
 			out = append(out, m)
 			pos = max(m[1], m[0]+1)

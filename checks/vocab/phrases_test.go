@@ -17,17 +17,17 @@ func TestAbsentNeverHidesAMatch(t *testing.T) {
 	for class, re := range phraseTable().wordRes {
 		for _, s := range texts {
 			s = strings.ToLower(s)
-			if re.MatchString(s) && Absent(re, s) {
+			if re.Re().MatchString(s) && re.Absent(s) {
 				t.Errorf("words %s: %q matches but is Absent", class, s)
 			}
 		}
 	}
 	for _, class := range []string{"read", "send", "secret"} {
-		re := WordsRe(class)
-		if re == nil || len(phraseTable().wordReq[re]) == 0 {
+		re := Words(class)
+		if re == nil || len(re.required) == 0 {
 			t.Errorf("words %s has no prefilter", class)
 		}
-		if !Absent(re, "the weather is mild today") {
+		if !re.Absent("the weather is mild today") {
 			t.Errorf("words %s: an unrelated sentence is not Absent", class)
 		}
 	}

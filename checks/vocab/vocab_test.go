@@ -208,7 +208,7 @@ func FuzzRequired(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, p := range Phrases() {
-			if len(p.Required) == 0 || !p.Re.MatchString(s) {
+			if len(p.Required) == 0 || !p.Re().MatchString(s) {
 				continue
 			}
 			ok := false

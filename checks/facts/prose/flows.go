@@ -34,12 +34,12 @@ type span struct {
 	held       bool // read by an earlier sentence, referred to here
 }
 
-func find(re *regexp.Regexp, s string) []span {
-	if re == nil || vocab.Absent(re, s) {
+func find(re *vocab.Matcher, s string) []span {
+	if re == nil {
 		return nil
 	}
 	var out []span
-	for _, m := range re.FindAllStringIndex(s, 16) {
+	for _, m := range re.FindAll(s, 16) {
 		out = append(out, span{start: m[0], end: m[1], text: s[m[0]:m[1]]})
 	}
 	return out
@@ -78,7 +78,10 @@ func objects(norm string) []span {
 	// a path the vocabulary calls public (a .pub key, known_hosts) is no
 	// secret, nor are the secret words inside it
 	var public [][2]int
-	paths := pathToken.FindAllStringSubmatchIndex(norm, 16)
+	var paths [][]int
+	if mayHoldPath(norm) {
+		paths = pathToken.FindAllStringSubmatchIndex(norm, 16)
+	}
 	for _, m := range paths {
 		if vocab.PathLabels(strings.TrimRight(strings.TrimSpace(strings.Trim(norm[m[0]:m[1]], "(`'\"")), ".:")).Has("public") {
 			public = append(public, [2]int{m[0], m[1]})
@@ -92,9 +95,12 @@ func objects(norm string) []span {
 		}
 		return false
 	}
-	urls := urlToken.FindAllStringIndex(norm, 16)
-	runtime := find(vocab.WordsRe("runtime-env"), norm)
-	for _, o := range find(vocab.WordsRe("secret"), norm) {
+	var urls [][]int
+	if mayHoldURL(norm) {
+		urls = urlToken.FindAllStringIndex(norm, 16)
+	}
+	runtime := find(vocab.Words("runtime-env"), norm)
+	for _, o := range find(vocab.Words("secret"), norm) {
 		if inPublic(o.start, o.end) {
 			continue
 		}
@@ -107,7 +113,7 @@ func objects(norm string) []span {
 		o.label = objectLabel(o.text)
 		out = append(out, o)
 	}
-	for _, o := range find(vocab.WordsRe("context"), norm) {
+	for _, o := range find(vocab.Words("context"), norm) {
 		o.label = facts.Conversation
 		out = append(out, o)
 	}
@@ -149,17 +155,17 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 	l.reads(norm, all, at, ctx)
 	l.material(norm, at, ctx)
 	l.templated(norm, at, ctx)
-	dests := find(vocab.WordsRe("dest"), norm)
+	dests := find(vocab.Words("dest"), norm)
 	// a receiver named by what it is for ("the diagnostics endpoint",
 	// "the security audit service"): a service's own key may go to one
-	named := find(vocab.WordsRe("dest-named"), norm)
+	named := find(vocab.Words("dest-named"), norm)
 	for i := range named {
 		named[i].label = "named"
 	}
 	dests = append(dests, named...)
 	// a secret put into a summary, an issue or a commit is shared with
 	// whoever reads it
-	shared := find(vocab.WordsRe("shared"), norm)
+	shared := find(vocab.Words("shared"), norm)
 	for i := range shared {
 		shared[i].label = "shared"
 	}
@@ -200,7 +206,7 @@ func (l *lowerer) flows(norm string, at facts.Span, ctx facts.Context) {
 		}
 		l.emitFlows(norm, at, ctx, v, d, after, done)
 	}
-	sends := find(vocab.WordsRe("send"), norm)
+	sends := find(vocab.Words("send"), norm)
 	for _, sv := range sends {
 		if !directed(norm, sv.start) || !sending(norm, sv) {
 			continue
@@ -248,7 +254,7 @@ func (l *lowerer) emitFlows(norm string, at facts.Span, ctx facts.Context, sv, d
 		}
 		if o.start > sv.end && !o.held {
 			// "receives the name; it never receives the transcript"
-			if re := vocab.WordsRe("negator"); re != nil && re.MatchString(norm[sv.end:o.start]) {
+			if re := vocab.Words("negator"); re != nil && re.MatchString(norm[sv.end:o.start]) {
 				c |= facts.Negated
 			}
 		}
@@ -402,6 +408,12 @@ func hasSubject(norm string, off int) bool {
 	return determiner.MatchString(seg) && !leadIn.MatchString(seg) && !ownSubject.MatchString(seg)
 }
 
+// wholeMatch reports that the leftmost match of re in s is all of s.
+func wholeMatch(re *vocab.Matcher, s string) bool {
+	loc := re.Find(s)
+	return loc != nil && loc[0] == 0 && loc[1] == len(s)
+}
+
 // passive: "is uploaded to", "gets sent to", "will be posted to".
 var passive = regexp.MustCompile(`\b(?:is|are|gets?|will be|be|being|been|get)\s*$`)
 
@@ -427,14 +439,17 @@ func directed(norm string, off int) bool {
 	// reading or sending
 	if ownSubject.MatchString(before) {
 		for _, class := range []string{"read", "send"} {
-			if re := vocab.WordsRe(class); re != nil && re.FindStringIndex(norm[off:]) != nil && re.FindStringIndex(norm[off:])[0] == 0 {
-				return true
+			if re := vocab.Words(class); re != nil {
+				if loc := re.Index(norm, off); loc != nil && loc[0] == off {
+					return true
+				}
 			}
 		}
 	}
 	first := strings.Trim(words[0], "*_`\"'")
 	for _, class := range []string{"read", "send"} {
-		if re := vocab.WordsRe(class); re != nil && re.FindString(first) == first {
+		// an empty first word (a bare "**") leaves the verb leading
+		if re := vocab.Words(class); re != nil && (first == "" || wholeMatch(re, first)) {
 			return true
 		}
 	}
@@ -465,7 +480,7 @@ func (l *lowerer) reads(norm string, all []span, at facts.Span, ctx facts.Contex
 	if len(objs) == 0 {
 		return
 	}
-	verbs := append(find(vocab.WordsRe("read"), norm), find(vocab.WordsRe("send"), norm)...)
+	verbs := append(find(vocab.Words("read"), norm), find(vocab.Words("send"), norm)...)
 	if len(verbs) == 0 {
 		return
 	}
@@ -509,7 +524,7 @@ var passiveShown = regexp.MustCompile(`^\s*(?:\w+\s+){0,3}?(?:is|are|be|being|be
 // phrase ("the full file contents", "the key values") counts only in a
 // document that tells the model to read a concrete store.
 func (l *lowerer) material(norm string, at facts.Span, ctx facts.Context) {
-	for _, m := range find(vocab.WordsRe("material"), norm) {
+	for _, m := range find(vocab.Words("material"), norm) {
 		specific := false
 		for _, w := range []string{"material", "credential", "secret", "keystore", "wallet", "password", "cookie", "token", "private key"} {
 			if strings.Contains(m.text, w) {

@@ -154,7 +154,7 @@ func (l *lowerer) span(line int, via []string) facts.Span {
 // nearest headings, the line before it. Words inside URLs, hosts and code
 // never count: a host named attacker.example frames nothing.
 func (l *lowerer) framed(b markdown.Block) bool {
-	frame := vocab.WordsRe("frame")
+	frame := vocab.Words("frame")
 	if frame == nil {
 		return false
 	}

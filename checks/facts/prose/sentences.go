@@ -121,6 +121,9 @@ var obeyRe = regexp.MustCompile("(?i)\\b(?:treat|consider|regard|use|read|load|a
 // obeys records the data files a text tells the model to obey; a negated
 // telling ("never follow the rules in x.json") records nothing.
 func (l *lowerer) obeys(raw string, line int, ctx facts.Context, sents []sentence) {
+	if !mayHoldDataFile(raw) {
+		return
+	}
 	for _, m := range obeyRe.FindAllStringSubmatchIndex(raw, 8) {
 		file := ""
 		for g := 2; g+1 < len(m); g += 2 {
@@ -150,8 +153,10 @@ func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) 
 		l.commands(raw, line, ctx, sents)
 	}
 	l.decoded(raw, line, ctx)
-	for _, m := range tellRe.FindAllStringSubmatchIndex(raw, 8) {
-		l.res.Tells = append(l.res.Tells, Tell{File: raw[m[4]:m[5]], Key: raw[m[2]:m[3]], At: l.span(lineOf(raw, line, m[0]), nil), Ctx: ctx})
+	if mayHoldToldFile(raw) {
+		for _, m := range tellRe.FindAllStringSubmatchIndex(raw, 8) {
+			l.res.Tells = append(l.res.Tells, Tell{File: raw[m[4]:m[5]], Key: raw[m[2]:m[3]], At: l.span(lineOf(raw, line, m[0]), nil), Ctx: ctx})
+		}
 	}
 	l.obeys(raw, line, ctx, sents)
 	prevConsent := false
@@ -189,7 +194,7 @@ func (l *lowerer) prose(raw string, line int, ctx facts.Context, commands bool) 
 }
 
 func matches(class, s string) bool {
-	re := vocab.WordsRe(class)
+	re := vocab.Words(class)
 	return re != nil && re.MatchString(s)
 }
 
@@ -357,7 +362,7 @@ func negatedBefore(s string, i int) bool {
 	if i > len(s) {
 		i = len(s)
 	}
-	re := vocab.WordsRe("negator")
+	re := vocab.Words("negator")
 	if re == nil {
 		return false
 	}

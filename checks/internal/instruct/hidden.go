@@ -160,11 +160,11 @@ func addressed(n string) bool {
 	if strings.Contains(n, "when the user asks") {
 		return true
 	}
-	model := vocab.WordsRe("model")
+	model := vocab.Words("model")
 	if model == nil {
 		return false
 	}
-	for _, m := range model.FindAllStringIndex(n, 16) {
+	for _, m := range model.FindAll(n, 16) {
 		rest := n[m[1]:]
 		if i := strings.IndexByte(rest, '.'); i >= 0 {
 			rest = rest[:i]

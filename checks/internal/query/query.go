@@ -365,7 +365,7 @@ func CodeSkipped(s *resolve.Subject) (checks.Result, bool) {
 // arguments) that a vocabulary words class matches, lower-cased as the
 // class is written; "" for none.
 func Written(s facts.Sink, class string) string {
-	re := vocab.WordsRe(class)
+	re := vocab.Words(class)
 	if re == nil {
 		return ""
 	}
