@@ -13,7 +13,7 @@ import (
 // Check is no-resource-exhaustion.
 var Check = &checks.Check{
 	ID:          "no-resource-exhaustion",
-	Version:     "1.2.0",
+	Version:     "1.3.0",
 	Title:       "Exhausts no resources on a normal call",
 	Axis:        checks.Safety,
 	Weight:      4,
@@ -32,6 +32,11 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 	for _, e := range set.Effects {
 		if (e.Kind == facts.ForkLoop || e.Kind == facts.Unbounded) && query.Stands(e.Ctx) {
 			fails = append(fails, query.EffectEvidence(e, fmt.Sprintf("starts processes without bound (%s)", e.What)))
+		}
+	}
+	for _, s := range set.Sinks {
+		if s.Kind == facts.ModelInstruction && s.Instr.Family == "exhaust" && query.Stands(s.Ctx) && query.ModelRead(s.Ctx) {
+			fails = append(fails, query.SinkEvidence(s, fmt.Sprintf("tells the model to start work without bound (%q)", s.Instr.Phrase)))
 		}
 	}
 	return query.Outcome(in.Subject, fails, nil, "no unbounded process start"), nil
