@@ -2,8 +2,9 @@ package prose
 
 import (
 	"bytes"
-	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"strings"
 
@@ -399,22 +400,30 @@ func (l *lowerer) structured(src string, line int, ctx facts.Context, isJSON boo
 		l.res.Set.Unresolved = append(l.res.Set.Unresolved, facts.Unresolved{At: l.span(line, nil), What: "structured block past 1 MiB not read"})
 		src = src[:MaxStructured]
 	}
-	var root yaml.Node
-	if err := yaml.NewDecoder(bytes.NewReader([]byte(src))).Decode(&root); err != nil {
-		if isJSON {
-			var v any
-			if json.Unmarshal([]byte(src), &v) != nil {
-				l.prose(src, line, ctx, true)
-				return
-			}
+	// Every document of the block must parse: a decoder stops after the
+	// first, so "[NOTE]" above a page of prose would leave the page unread.
+	// A block that does not parse is read as prose.
+	var roots []*yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader([]byte(src)))
+	for len(roots) < maxDocuments {
+		root := new(yaml.Node)
+		err := dec.Decode(root)
+		if errors.Is(err, io.EOF) {
+			break
 		}
-		l.prose(src, line, ctx, true)
+		if err != nil || len(roots) == maxDocuments-1 {
+			l.prose(src, line, ctx, true)
+			return
+		}
+		roots = append(roots, root)
+	}
+	if len(roots) == 0 {
 		return
 	}
 	// A JSON-RPC message shows what is sent to a server: a "command"
 	// among its params is an argument the server judges, not a step the
 	// model runs; its strings are still read as prose.
-	message := rpcMessage(&root)
+	message := rpcMessage(roots[0])
 	n := 0
 	var walk func(nd *yaml.Node, key string, depth int, ctx facts.Context)
 	walk = func(nd *yaml.Node, key string, depth int, ctx facts.Context) {
@@ -458,8 +467,14 @@ func (l *lowerer) structured(src string, line int, ctx facts.Context, isJSON boo
 			}
 		}
 	}
-	walk(&root, "", 0, ctx)
+	for _, root := range roots {
+		walk(root, "", 0, ctx)
+	}
 }
+
+// maxDocuments bounds the documents read from one structured block; a
+// block with more is read as prose.
+const maxDocuments = 64
 
 // rpcMessage reports a document whose top object is a JSON-RPC message.
 func rpcMessage(root *yaml.Node) bool {
