@@ -15,7 +15,7 @@ import (
 // Check is no-secret-exfiltration.
 var Check = &checks.Check{
 	ID:          "no-secret-exfiltration",
-	Version:     "2.3.0",
+	Version:     "2.4.0",
 	Title:       "No secrets sent over the network",
 	Axis:        checks.Safety,
 	Weight:      5,
@@ -69,7 +69,41 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			warns = append(warns, ev)
 		}
 	}
+	fails = append(fails, harvest(set)...)
 	return query.Outcome(in.Subject, fails, warns, fmt.Sprintf("%s followed, no secret reaches the network", checks.Plural(len(set.Sinks), "sink"))), nil
+}
+
+// harvestMin is how many distinct credential stores a document must tell
+// the model to read to be collecting them: a tool's setup reads one or
+// two (a cloud profile, an SSH config).
+const harvestMin = 5
+
+// harvest finds a document that tells the model to read many credential
+// stores by path ("Read ~/.config/google-chrome/Default/Login Data",
+// "Read: /etc/shadow", the keychains, the private keys): what is read is
+// in the conversation then, whatever is done with it next.
+func harvest(set *facts.Set) []checks.Evidence {
+	seen := map[string]bool{}
+	var reads []facts.Sink
+	for _, s := range set.Sinks {
+		if s.Kind != facts.ModelInstruction || s.Instr == nil || s.Instr.Family != "read-secret" || !query.Stands(s.Ctx) || !query.ModelRead(s.Ctx) {
+			continue
+		}
+		store := strings.TrimRight(s.Instr.Object, "/*")
+		if !strings.Contains(store, "/") || seen[store] {
+			continue
+		}
+		seen[store] = true
+		reads = append(reads, s)
+	}
+	if len(reads) < harvestMin {
+		return nil
+	}
+	var out []checks.Evidence
+	for _, s := range reads {
+		out = append(out, query.SinkEvidence(s, fmt.Sprintf("tells the model to collect %d credential stores; this one is %s", len(reads), s.Instr.Object)))
+	}
+	return out
 }
 
 // judge decides one flow of a secret to a network sink.
