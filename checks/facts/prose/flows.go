@@ -426,6 +426,11 @@ func directed(norm string, off int) bool {
 	if leadIn.MatchString(before) || passive.MatchString(before) {
 		return true
 	}
+	// "you must run sudo and disable security": a verb coordinated with
+	// the verb of an instruction before it
+	if head, ok := strings.CutSuffix(before, " and"); ok && opensOnVerb(head) {
+		return true
+	}
 	// "read the token from .env and send it": a clause that begins with an
 	// instruction's verb
 	words := strings.Fields(before)
@@ -450,6 +455,28 @@ func directed(norm string, off int) bool {
 	for _, class := range []string{"read", "send"} {
 		// an empty first word (a bare "**") leaves the verb leading
 		if re := vocab.Words(class); re != nil && (first == "" || wholeMatch(re, first)) {
+			return true
+		}
+	}
+	return false
+}
+
+// opensOnVerb reports a clause whose first word after its lead-in ("you
+// must", "then", "step 2") is an instruction's verb.
+func opensOnVerb(clause string) bool {
+	words := strings.Fields(clause)
+	for n := len(words); n > 0; n-- {
+		if leadIn.MatchString(strings.Join(words[:n], " ")) {
+			words = words[n:]
+			break
+		}
+	}
+	if len(words) == 0 {
+		return false
+	}
+	first := strings.Trim(words[0], "*_`\"'")
+	for _, class := range []string{"act", "read", "send"} {
+		if re := vocab.Words(class); re != nil && first != "" && wholeMatch(re, first) {
 			return true
 		}
 	}
