@@ -71,6 +71,12 @@ func objectLabel(o string) facts.Label {
 	return facts.SecretEnv
 }
 
+// anySecret: a noun for the user's secrets in general, not one service's
+// credential.
+func anySecret(o string) bool {
+	return o == "secrets" || strings.HasPrefix(o, "secret value")
+}
+
 // objects are the secrets a sentence names: secret nouns, sensitive paths
 // and the model's own context.
 func objects(norm string) []span {
@@ -279,9 +285,10 @@ func (l *lowerer) emitFlows(norm string, at facts.Span, ctx facts.Context, sv, d
 		l.res.Set.Sources = append(l.res.Set.Sources, src)
 		l.res.Set.Sinks = append(l.res.Set.Sinks, sink)
 		strength := facts.SameScope
-		if d.label == "named" && o.label == facts.SecretEnv {
+		if d.label == "named" && o.label == facts.SecretEnv && !anySecret(o.text) {
 			// a key or token to a service named only by its use:
-			// maybe the service it belongs to
+			// maybe the service it belongs to; the user's secrets as
+			// such belong to no service
 			strength = facts.SameUnit
 		}
 		l.res.Set.Flows = append(l.res.Set.Flows, facts.Flow{From: src, To: sink, Strength: strength})
