@@ -32,7 +32,7 @@ import (
 
 // Version is the builder's version: it changes when what the builder
 // feeds the producers changes.
-const Version = "1.2.0"
+const Version = "1.3.0"
 
 type setKey struct{}
 

@@ -14,7 +14,7 @@ import (
 // Check is deps-not-typosquatted.
 var Check = &checks.Check{
 	ID:          "deps-not-typosquatted",
-	Version:     "1.2.0",
+	Version:     "1.3.0",
 	Title:       "Dependency names are not typosquats",
 	Axis:        checks.Safety,
 	Weight:      4,

@@ -15,7 +15,7 @@ import (
 // Check is mcp-auth-posture.
 var Check = &checks.Check{
 	ID:          "mcp-auth-posture",
-	Version:     "1.2.0",
+	Version:     "1.3.0",
 	Title:       "An HTTP server authenticates and validates its callers",
 	Axis:        checks.Safety,
 	Weight:      3,

@@ -17,7 +17,7 @@ import (
 // Check is mcp-config-safe.
 var Check = &checks.Check{
 	ID:          "mcp-config-safe",
-	Version:     "1.1.0",
+	Version:     "1.2.0",
 	Title:       "MCP launch specs hand secrets only to pinned servers of their provider",
 	Axis:        checks.Safety,
 	Weight:      4,

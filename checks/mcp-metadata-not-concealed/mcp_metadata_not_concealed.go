@@ -19,7 +19,7 @@ import (
 // Check is mcp-metadata-not-concealed.
 var Check = &checks.Check{
 	ID:          "mcp-metadata-not-concealed",
-	Version:     "1.2.0",
+	Version:     "1.3.0",
 	Title:       "MCP metadata hides nothing from the reader",
 	Axis:        checks.Safety,
 	Weight:      5,

@@ -11,7 +11,7 @@ import (
 // Check is mcp-prompts-not-poisoned.
 var Check = &checks.Check{
 	ID:          "mcp-prompts-not-poisoned",
-	Version:     "2.2.0",
+	Version:     "2.3.0",
 	Title:       "Prompts do not carry hidden instructions",
 	Axis:        checks.Safety,
 	Weight:      5,

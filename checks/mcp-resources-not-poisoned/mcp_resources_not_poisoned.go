@@ -14,7 +14,7 @@ import (
 // Check is mcp-resources-not-poisoned.
 var Check = &checks.Check{
 	ID:          "mcp-resources-not-poisoned",
-	Version:     "2.3.0",
+	Version:     "2.4.0",
 	Title:       "Resources do not carry hidden instructions",
 	Axis:        checks.Safety,
 	Weight:      5,

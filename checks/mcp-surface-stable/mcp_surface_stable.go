@@ -21,7 +21,7 @@ import (
 // Check is mcp-surface-stable.
 var Check = &checks.Check{
 	ID:          "mcp-surface-stable",
-	Version:     "1.2.0",
+	Version:     "1.3.0",
 	Title:       "The tool surface does not change after approval",
 	Axis:        checks.Safety,
 	Weight:      3,

@@ -11,7 +11,7 @@ import (
 // Check is mcp-tools-not-poisoned.
 var Check = &checks.Check{
 	ID:          "mcp-tools-not-poisoned",
-	Version:     "2.2.0",
+	Version:     "2.3.0",
 	Title:       "Tool descriptions do not instruct the model",
 	Axis:        checks.Safety,
 	Weight:      5,

@@ -13,7 +13,7 @@ import (
 // Check is no-cryptomining.
 var Check = &checks.Check{
 	ID:          "no-cryptomining",
-	Version:     "1.2.0",
+	Version:     "1.3.0",
 	Title:       "Mines no cryptocurrency",
 	Axis:        checks.Safety,
 	Weight:      5,

@@ -14,7 +14,7 @@ import (
 // Check is no-defence-evasion.
 var Check = &checks.Check{
 	ID:          "no-defence-evasion",
-	Version:     "1.2.0",
+	Version:     "1.3.0",
 	Title:       "Hides nothing from the host's defences",
 	Axis:        checks.Safety,
 	Weight:      5,

@@ -15,7 +15,7 @@ import (
 // Check is no-destruction.
 var Check = &checks.Check{
 	ID:          "no-destruction",
-	Version:     "1.2.0",
+	Version:     "1.3.0",
 	Title:       "Destroys nothing outside its own work",
 	Axis:        checks.Safety,
 	Weight:      5,

@@ -13,7 +13,7 @@ import (
 // Check is no-download-and-run.
 var Check = &checks.Check{
 	ID:          "no-download-and-run",
-	Version:     "1.4.0",
+	Version:     "1.5.0",
 	Title:       "Runs no code it downloads or decodes",
 	Axis:        checks.Safety,
 	Weight:      5,

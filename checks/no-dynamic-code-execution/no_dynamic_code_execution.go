@@ -19,7 +19,7 @@ import (
 // Check is no-dynamic-code-execution.
 var Check = &checks.Check{
 	ID:          "no-dynamic-code-execution",
-	Version:     "1.3.0",
+	Version:     "1.4.0",
 	Title:       "No execution of strings",
 	Axis:        checks.Safety,
 	Weight:      5,

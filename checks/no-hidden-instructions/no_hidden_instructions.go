@@ -13,7 +13,7 @@ import (
 // Check is no-hidden-instructions.
 var Check = &checks.Check{
 	ID:          "no-hidden-instructions",
-	Version:     "1.4.0",
+	Version:     "1.5.0",
 	Title:       "No instructions in hidden channels",
 	Axis:        checks.Safety,
 	Weight:      5,

@@ -19,7 +19,7 @@ import (
 // Check is no-install-scripts.
 var Check = &checks.Check{
 	ID:          "no-install-scripts",
-	Version:     "2.1.0",
+	Version:     "2.2.0",
 	Title:       "Nothing runs at install time",
 	Axis:        checks.Safety,
 	Weight:      4,

@@ -13,7 +13,7 @@ import (
 // Check is no-instruction-injection.
 var Check = &checks.Check{
 	ID:          "no-instruction-injection",
-	Version:     "2.3.0",
+	Version:     "2.4.0",
 	Title:       "No instructions that override the user",
 	Axis:        checks.Safety,
 	Weight:      4,

@@ -28,7 +28,7 @@ import (
 // Check is no-obfuscated-payloads.
 var Check = &checks.Check{
 	ID:          "no-obfuscated-payloads",
-	Version:     "1.3.0",
+	Version:     "1.4.0",
 	Title:       "No obfuscated payloads",
 	Axis:        checks.Safety,
 	Weight:      5,

@@ -16,7 +16,7 @@ import (
 // Check is no-persistence.
 var Check = &checks.Check{
 	ID:          "no-persistence",
-	Version:     "1.3.0",
+	Version:     "1.4.0",
 	Title:       "Installs nothing that outlives its use",
 	Axis:        checks.Safety,
 	Weight:      5,

@@ -15,7 +15,7 @@ import (
 // Check is no-privilege-escalation.
 var Check = &checks.Check{
 	ID:          "no-privilege-escalation",
-	Version:     "1.2.0",
+	Version:     "1.3.0",
 	Title:       "Takes no privilege it was not given",
 	Axis:        checks.Safety,
 	Weight:      5,

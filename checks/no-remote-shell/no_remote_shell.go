@@ -13,7 +13,7 @@ import (
 // Check is no-remote-shell.
 var Check = &checks.Check{
 	ID:          "no-remote-shell",
-	Version:     "1.2.0",
+	Version:     "1.3.0",
 	Title:       "No remote shell",
 	Axis:        checks.Safety,
 	Weight:      5,

@@ -24,7 +24,7 @@ import (
 // Check is no-undeclared-egress.
 var Check = &checks.Check{
 	ID:          "no-undeclared-egress",
-	Version:     "1.4.0",
+	Version:     "1.5.0",
 	Title:       "No undeclared network destinations",
 	Axis:        checks.Safety,
 	Weight:      4,

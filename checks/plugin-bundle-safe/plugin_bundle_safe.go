@@ -19,7 +19,7 @@ import (
 // Check is plugin-bundle-safe.
 var Check = &checks.Check{
 	ID:          "plugin-bundle-safe",
-	Version:     "2.2.0",
+	Version:     "2.3.0",
 	Title:       "Bundled components are safe",
 	Axis:        checks.Safety,
 	Weight:      5,

@@ -20,7 +20,7 @@ import (
 // Check is plugin-hooks-not-privileged.
 var Check = &checks.Check{
 	ID:          "plugin-hooks-not-privileged",
-	Version:     "2.1.0",
+	Version:     "2.2.0",
 	Title:       "Hooks and settings take no privilege",
 	Axis:        checks.Safety,
 	Weight:      5,

@@ -83,7 +83,7 @@ import (
 // ID and Version name the suite in reports.
 const (
 	ID      = "attest-default"
-	Version = "1.4.0"
+	Version = "1.5.0"
 )
 
 // All lists every check of the suite, sorted by id. Adding a check is one
