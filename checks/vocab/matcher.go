@@ -19,8 +19,9 @@ type Matcher struct {
 	// leading words runs only the anchored form
 	re func() *regexp.Regexp
 	// anchored is the pattern at a candidate; after is the pattern right
-	// after one rune of context, for a candidate whose \b or ^ would read
-	// otherwise on a slice that starts there than in the whole text.
+	// after the byte before the candidate, for a candidate whose \b or ^
+	// would read otherwise on a slice that starts there than in the whole
+	// text.
 	// Both are compiled when first needed: most are never needed.
 	anchored, after func() *regexp.Regexp
 	// starts[c] are the ways a match may begin with byte c; nil when a
@@ -35,7 +36,7 @@ type Matcher struct {
 	// one, each its own way: one that may begin on any letter ("a
 	// host.example") does not make every other one run unanchored.
 	alts []*Matcher
-	// ctx is the unanchored search from an offset, with the rune before
+	// ctx is the unanchored search from an offset, with the byte before
 	// it as context.
 	ctx func() *regexp.Regexp
 }
@@ -90,8 +91,7 @@ func newMatcher(expr string) (*Matcher, error) {
 	return m, nil
 }
 
-// lazy compiles a pattern built from one that compiles when it is first
-// used.
+// lazy is a pattern compiled when it is first used.
 func lazy(expr string) func() *regexp.Regexp {
 	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
@@ -108,8 +108,8 @@ func alternatives(expr string) []string {
 		}
 		expr = inner[:len(inner)-1]
 	}
-	if strings.HasPrefix(expr, "(?") && !strings.HasPrefix(expr, "(?:") {
-		return nil // flags would not carry over to the branches
+	if flagGroup.MatchString(expr) {
+		return nil // flags set for the rest of a group would not carry over to the branches
 	}
 	out := splitTop(expr)
 	if len(out) < 2 {
@@ -117,6 +117,9 @@ func alternatives(expr string) []string {
 	}
 	return out
 }
+
+// flagGroup sets flags for the rest of its group: (?i), (?s-m).
+var flagGroup = regexp.MustCompile(`\(\?[a-zA-Z-]+\)`)
 
 // closing is the offset of the parenthesis that closes the one at i.
 func closing(expr string, i int) int {

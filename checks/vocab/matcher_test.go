@@ -112,6 +112,15 @@ func TestMatcherWordStart(t *testing.T) {
 	if loc := m.Index("xab.com ab.com", 1); !slices.Equal(loc, []int{8, 14}) {
 		t.Errorf("Index from inside a word: %v", loc)
 	}
+	// flags set for the rest of the pattern do not carry over to split
+	// branches: such a pattern is searched whole
+	m = mustMatcher(t, `ab\.com|(?i)[a-z]+\.org`)
+	if m.alts != nil {
+		t.Error("a pattern with a flag group was split")
+	}
+	for _, s := range []string{"see X.ORG", "ab.com and B.org"} {
+		sameAsRegexp(t, "flags", m, s)
+	}
 	// a \b before a byte that is no word byte asks for a word byte before
 	m = mustMatcher(t, `\b(?:-rf|--force)`)
 	for _, s := range []string{"rm -rf /", "rm-rf /", "x--force", "--force"} {
