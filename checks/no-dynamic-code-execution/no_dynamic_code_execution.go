@@ -54,7 +54,9 @@ var (
 	// (r.text(), r.json()) is remote content whatever fetched it; the
 	// calls that fetch are the vocabulary's (fetches).
 	bodyRead = lex.Lazy(`\bread_text\b|\. ?(text|json) ?\( ?\)`)
-	decodey  = lex.Lazy(`\b(b64decode|atob|decodebytes|fromhex|unhexlify|decompress|inflate|inflateSync|gunzipSync|unzipSync|Buffer ?\. ?from|codecs ?\. ?decode|rot13|fromCharCode)\b`)
+	// shellInURL: a URL whose text holds $(…) or `…`
+	shellInURL = lex.Lazy("^[a-zA-Z][a-zA-Z0-9+.-]*://[^\\s]*(?:\\$\\([^)\\n]+\\)|`[^`\\n]+`)")
+	decodey    = lex.Lazy(`\b(b64decode|atob|decodebytes|fromhex|unhexlify|decompress|inflate|inflateSync|gunzipSync|unzipSync|Buffer ?\. ?from|codecs ?\. ?decode|rot13|fromCharCode)\b`)
 )
 
 // fetches reports code (source text of lang) that calls what the
@@ -132,6 +134,17 @@ func run(_ context.Context, in *checks.Input) (checks.Result, error) {
 			}
 			if v, ok := fl.Eval(fl.Toks[i+1:end], 0); ok && (v == "eval" || v == "exec" || v == "Function") {
 				fails = append(fails, checks.At(f.Path, int(t.Line), 0, fmt.Sprintf("%s reached through a computed lookup (%s[...])", v, prev)))
+			}
+		}
+		// A URL literal carrying a shell substitution: inert in this
+		// language, it is a command for whatever shell opens the URL (an
+		// OAuth client launching the authorization endpoint in a browser).
+		for _, t := range fl.Toks {
+			if t.Kind != lex.String {
+				continue
+			}
+			if v := lex.Unquote(t.Text); shellInURL.Re().MatchString(v) {
+				fails = append(fails, checks.At(f.Path, int(t.Line), 0, fmt.Sprintf("a URL carries a shell command substitution (%s): a command for whatever opens it", clip(v, 80))))
 			}
 		}
 		sinks := pySinks
@@ -261,4 +274,11 @@ func isRegexExec(ts []lex.Token, i int) bool {
 	}
 	l := strings.ToLower(ts[i].Text)
 	return strings.HasSuffix(l, "re") || strings.HasSuffix(l, "regex") || strings.HasSuffix(l, "regexp") || strings.HasSuffix(l, "pattern")
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
 }
