@@ -103,7 +103,7 @@ func lazy(expr string) func() *regexp.Regexp {
 func alternatives(expr string) []string {
 	for {
 		inner, ok := strings.CutPrefix(expr, "(?:")
-		if !ok || !strings.HasSuffix(inner, ")") || closing(expr, 0) != len(expr)-1 {
+		if !ok || !strings.HasSuffix(inner, ")") || closing(expr) != len(expr)-1 {
 			break
 		}
 		expr = inner[:len(inner)-1]
@@ -121,25 +121,41 @@ func alternatives(expr string) []string {
 // flagGroup sets flags for the rest of its group: (?i), (?s-m).
 var flagGroup = regexp.MustCompile(`\(\?[a-zA-Z-]+\)`)
 
-// closing is the offset of the parenthesis that closes the one at i.
-func closing(expr string, i int) int {
+// scan visits each byte of a pattern's source outside escapes and
+// character classes, with the group depth after it, until visit says stop.
+func scan(expr string, visit func(j, depth int) (stop bool)) {
 	depth := 0
-	for j := i; j < len(expr); j++ {
+	for j := 0; j < len(expr); j++ {
 		switch expr[j] {
 		case '\\':
 			j++
+			continue
 		case '[':
 			j = classEnd(expr, j)
+			continue
 		case '(':
 			depth++
 		case ')':
 			depth--
-			if depth == 0 {
-				return j
-			}
+		}
+		if visit(j, depth) {
+			return
 		}
 	}
-	return -1
+}
+
+// closing is the offset of the parenthesis that closes the one that
+// opens the pattern; -1 when there is none.
+func closing(expr string) int {
+	at := -1
+	scan(expr, func(j, depth int) bool {
+		if expr[j] == ')' && depth == 0 {
+			at = j
+			return true
+		}
+		return false
+	})
+	return at
 }
 
 // classEnd is the offset of the ] that ends the class opened at i.
@@ -171,24 +187,14 @@ func classEnd(expr string, i int) int {
 // splitTop splits a pattern's source at its top-level |.
 func splitTop(expr string) []string {
 	var out []string
-	depth, from := 0, 0
-	for j := 0; j < len(expr); j++ {
-		switch expr[j] {
-		case '\\':
-			j++
-		case '[':
-			j = classEnd(expr, j)
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case '|':
-			if depth == 0 {
-				out = append(out, expr[from:j])
-				from = j + 1
-			}
+	from := 0
+	scan(expr, func(j, depth int) bool {
+		if expr[j] == '|' && depth == 0 {
+			out = append(out, expr[from:j])
+			from = j + 1
 		}
-	}
+		return false
+	})
 	return append(out, expr[from:])
 }
 

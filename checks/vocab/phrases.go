@@ -248,24 +248,7 @@ func required(re *syntax.Regexp) []string {
 // boundaries, at the ends where it has a word character: "\.env" and
 // "expected output:" match beside spaces, where \b cannot.
 func bounded(alt string) string {
-	var parts []string
-	depth, start := 0, 0
-	for i := 0; i < len(alt); i++ {
-		switch alt[i] {
-		case '\\':
-			i++
-		case '(', '[':
-			depth++
-		case ')', ']':
-			depth--
-		case '|':
-			if depth == 0 {
-				parts = append(parts, alt[start:i])
-				start = i + 1
-			}
-		}
-	}
-	parts = append(parts, alt[start:])
+	parts := splitTop(alt)
 	for i, p := range parts {
 		if p == "" {
 			continue
