@@ -16,13 +16,13 @@ vocabulary knows as reaching the network, such as fetch, axios,
 superagent.get, requests.get or urlopen, or of a response body read with
 .text() or .json()), executing decoded content (exec(base64.b64decode(...)),
 eval(atob(...)), exec(zlib.decompress(...))), and a constant or folded
-command the shell rules rate as failing, and a URL literal that carries a
-shell command substitution ("http://user$(calc)@host/authorize"): inert in
-the code that holds it, it is a command for whatever shell opens the URL,
-as an OAuth client does with an authorization endpoint. It warns (score 0.25) on shell
-strings with non-constant parts and eval/exec of non-literals, and (0.75)
-on computed dynamic imports and pickle.loads or yaml.load without a safe
-loader. List-argument execution of a constant program, RegExp exec,
+command the shell rules rate as failing; and on a URL literal that
+carries a shell command substitution ("http://user$(calc)@host/authorize"):
+inert in the code that holds it, it is a command for whatever shell opens
+the URL, as an OAuth client does with an authorization endpoint. It warns
+(score 0.25) on shell strings with non-constant parts and eval/exec of
+non-literals, and (0.75) on computed dynamic imports and pickle.loads or
+yaml.load without a safe loader. List-argument execution of a constant program, RegExp exec,
 db.exec/cursor.execute, model.eval(), ast.literal_eval, re.compile,
 JSON.parse and a constant benign command (os.system("clear")) pass. Go,
 shell and other languages are read by their own checks; tool-handler
