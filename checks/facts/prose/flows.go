@@ -459,13 +459,8 @@ func directed(norm string, off int) bool {
 		}
 	}
 	first := strings.Trim(words[0], "*_`\"'")
-	for _, class := range []string{"read", "send"} {
-		// an empty first word (a bare "**") leaves the verb leading
-		if re := vocab.Words(class); re != nil && (first == "" || wholeMatch(re, first)) {
-			return true
-		}
-	}
-	return false
+	// an empty first word (a bare "**") leaves the verb leading
+	return first == "" || isVerb(first, "read", "send")
 }
 
 // opensOnVerb reports a clause whose first word after its lead-in ("you
@@ -482,8 +477,13 @@ func opensOnVerb(clause string) bool {
 		return false
 	}
 	first := strings.Trim(words[0], "*_`\"'")
-	for _, class := range []string{"act", "read", "send"} {
-		if re := vocab.Words(class); re != nil && first != "" && wholeMatch(re, first) {
+	return first != "" && isVerb(first, "act", "read", "send")
+}
+
+// isVerb reports a word that is wholly a word of one of the classes.
+func isVerb(word string, classes ...string) bool {
+	for _, class := range classes {
+		if re := vocab.Words(class); re != nil && wholeMatch(re, word) {
 			return true
 		}
 	}
